@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// torch: a GPIO/PWM-driven hardware torch for Linux single-board computers.
+//
+// Layers (each a folder under Sources/):
+//   TorchCore      pure Swift, no Glibc: levels, patterns → timelines, Morse, gestures,
+//                  the torch state machine, config and state-file models, Clock.
+//   CTorchSys      the few syscalls Swift cannot call directly (futex, variadic ioctl).
+//   TorchHardware  outputs (simulated, gpiod line, sysfs PWM), inputs, terminal, files:
+//                  every syscall and `#if canImport(Glibc)` lives here.
+//   TorchEngine    the real-time scheduler thread, the event loop, the torch service.
+//   torch          the command line: parse → validate → run.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "torch",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "torch", targets: ["torch"]),
+    ],
+    targets: [
+        // `rounded()` and friends live in libm; the core imports no Glibc but links it.
+        .target(name: "TorchCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CTorchSys"),
+        .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys"], swiftSettings: strict),
+        .target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware", "CTorchSys"], swiftSettings: strict),
+        .executableTarget(name: "torch", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
+        .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore"], swiftSettings: strict),
+        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
+        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
+        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,55 @@
+#define _GNU_SOURCE
+#include "ctorchsys.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+int ctorch_futex_wait_until(uint32_t *word, uint32_t expected, int64_t deadline_ns) {
+    struct timespec ts, *tp = NULL;
+    if (deadline_ns >= 0) {
+        ts.tv_sec = deadline_ns / 1000000000LL;
+        ts.tv_nsec = deadline_ns % 1000000000LL;
+        tp = &ts;
+    }
+    // FUTEX_WAIT_BITSET takes an absolute timeout; FUTEX_CLOCK_REALTIME is not set, so
+    // the deadline is on CLOCK_MONOTONIC — the same clock as every other deadline here.
+    long r = syscall(SYS_futex, word, FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG, expected, tp,
+                     NULL, FUTEX_BITSET_MATCH_ANY);
+    if (r == 0) return 0;
+    if (errno == EAGAIN) return 0;  // the word changed before we slept
+    return errno;
+}
+
+void ctorch_futex_wake_all(uint32_t *word) {
+    syscall(SYS_futex, word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 0x7fffffff, NULL, NULL, 0);
+}
+
+void ctorch_sleep_until(int64_t deadline_ns) {
+    struct timespec ts = { deadline_ns / 1000000000LL, deadline_ns % 1000000000LL };
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
+}
+
+int64_t ctorch_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+int ctorch_set_timer_slack(unsigned long ns) {
+    return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0) == 0 ? 0 : errno;
+}
+
+int ctorch_set_fifo(int priority) {
+    struct sched_param p = { .sched_priority = priority };
+    return pthread_setschedparam(pthread_self(), SCHED_FIFO, &p);
+}
+
+int ctorch_gettid(void) { return (int)syscall(SYS_gettid); }
+
+int ctorch_ioctl_ptr(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }

@@ -1,0 +1,35 @@
+// The few system calls Swift cannot reach directly: variadic syscall() (futex),
+// and small helpers whose C types are awkward from Swift. Kept tiny on purpose.
+#ifndef CTORCHSYS_H
+#define CTORCHSYS_H
+
+#include <stdint.h>
+#include <time.h>
+
+/// Waits on a 32-bit futex word while it equals `expected`, until the absolute
+/// CLOCK_MONOTONIC deadline (`deadline_ns`, nanoseconds; < 0 = no deadline) or a wake.
+/// Returns 0 on wake or value change, ETIMEDOUT at the deadline, EINTR on a signal.
+int ctorch_futex_wait_until(uint32_t *word, uint32_t expected, int64_t deadline_ns);
+
+/// Wakes every thread waiting on the futex word.
+void ctorch_futex_wake_all(uint32_t *word);
+
+/// Sleeps until an absolute CLOCK_MONOTONIC instant (nanoseconds). Retries EINTR.
+void ctorch_sleep_until(int64_t deadline_ns);
+
+/// CLOCK_MONOTONIC now, in nanoseconds.
+int64_t ctorch_monotonic_ns(void);
+
+/// Sets the calling thread's timer slack (nanoseconds; 1 = as exact as possible).
+int ctorch_set_timer_slack(unsigned long ns);
+
+/// Makes the calling thread SCHED_FIFO at `priority`. Returns 0 or an errno.
+int ctorch_set_fifo(int priority);
+
+/// The kernel thread id of the calling thread.
+int ctorch_gettid(void);
+
+/// ioctl with one pointer argument (Swift cannot call the variadic ioctl).
+int ctorch_ioctl_ptr(int fd, unsigned long request, void *arg);
+
+#endif

@@ -1,0 +1,63 @@
+/// One step of a timeline: where the light goes and how long it takes.
+public struct TimelineStep: Equatable, Sendable {
+    /// The level at the end of the step, 0…1 of the current brightness
+    /// (0 = dark, 1 = the brightness the user chose).
+    public var level: Double
+    /// How long the step lasts.
+    public var duration: Duration
+    /// `false`: jump to `level` at the step's start and hold it.
+    /// `true`: ramp linearly (in perceived lightness) from the previous step's level to
+    /// `level` over `duration` — the kernel LED pattern trigger's gradual transition.
+    public var ramp: Bool
+
+    public init(level: Double, duration: Duration, ramp: Bool = false) {
+        self.level = min(1, max(0, level))
+        self.duration = duration
+        self.ramp = ramp
+    }
+
+    public static func hold(_ level: Double, _ d: Duration) -> TimelineStep { .init(level: level, duration: d) }
+    public static func ramp(to level: Double, _ d: Duration) -> TimelineStep { .init(level: level, duration: d, ramp: true) }
+}
+
+/// The one form every pattern compiles to and the scheduler plays: steps, repeated
+/// `repeatCount` times (or forever), then `endLevel` held.
+///
+/// The step before the first is the last step (as when looping), so a ramp in the first
+/// step starts from the last step's level on every repetition, including the first.
+public struct Timeline: Equatable, Sendable {
+    public var steps: [TimelineStep]
+    /// How many times the steps play; `nil` = forever.
+    public var repeatCount: Int?
+    /// The level held after the last repetition, and the whole time if there are no steps.
+    public var endLevel: Double
+
+    public init(steps: [TimelineStep], repeatCount: Int? = nil, endLevel: Double? = nil) {
+        let total = steps.reduce(Int64(0)) { $0 &+ max(0, $1.duration.nanoseconds) }
+        if total <= 0 || repeatCount == 0 {
+            // Nothing to play (or zero-length forever): hold the final level, no wake-ups.
+            self.steps = []
+            self.repeatCount = 1
+            self.endLevel = endLevel ?? steps.last?.level ?? 0
+        } else {
+            self.steps = steps
+            self.repeatCount = repeatCount
+            self.endLevel = endLevel ?? steps.last?.level ?? 0
+        }
+    }
+
+    /// A constant level with no steps: costs no wake-ups when played.
+    public static func steady(_ level: Double) -> Timeline {
+        Timeline(steps: [], repeatCount: 1, endLevel: level)
+    }
+
+    public static let dark = Timeline.steady(0)
+
+    /// True when the timeline never changes level (steady light or dark).
+    public var isSteady: Bool { steps.isEmpty }
+
+    /// The length of one repetition.
+    public var period: Duration {
+        .nanoseconds(steps.reduce(Int64(0)) { $0 &+ $1.duration.nanoseconds })
+    }
+}

@@ -1,0 +1,88 @@
+/// Durations as people write them: `10us`, `20ms`, `1.5s`, `30min`, `2h`, `500ns`.
+/// A unit is required (a bare `20` is ambiguous), except for `0`.
+public enum DurationSyntax {
+    public static let allowed = "a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)"
+
+    private static let units: [(suffix: String, nanoseconds: Double)] = [
+        ("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9),
+        ("min", 60e9), ("m", 60e9), ("h", 3600e9),
+    ]
+
+    /// Parses a non-negative duration.
+    public static func parse(_ text: String) throws(ValueError) -> Duration {
+        let t = text.trimmedASCII
+        if t == "0" { return .zero }
+        // Longest suffix first so "ms" is not read as "m" + "s".
+        for (suffix, scale) in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where t.hasSuffix(suffix) {
+            let number = String(t.dropLast(suffix.count))
+            guard let v = DecimalSyntax.parse(number), v >= 0, v * scale < 9.2e18 else { break }
+            return .nanoseconds(Int64((v * scale).rounded()))
+        }
+        throw ValueError(value: text, allowed: allowed)
+    }
+
+    /// Formats a duration with the largest unit that keeps it short: `150ms`, `1.5s`, `30min`.
+    public static func format(_ d: Duration) -> String {
+        let ns = d.nanoseconds
+        if ns == 0 { return "0s" }
+        let a = Double(ns)
+        func f(_ v: Double, _ u: String) -> String { DecimalSyntax.format(v, maxFractionDigits: 3) + u }
+        if ns % 3_600_000_000_000 == 0 { return f(a / 3600e9, "h") }
+        if ns % 60_000_000_000 == 0 { return f(a / 60e9, "min") }
+        if abs(ns) >= 1_000_000_000 { return f(a / 1e9, "s") }
+        if abs(ns) >= 1_000_000 { return f(a / 1e6, "ms") }
+        if abs(ns) >= 1_000 { return f(a / 1e3, "us") }
+        return f(a, "ns")
+    }
+}
+
+/// Decimal numbers without Foundation: `12`, `0.5`, `.25`, `1e3` are not needed here,
+/// so only `[+]digits[.digits]` is accepted.
+public enum DecimalSyntax {
+    public static func parse(_ text: String) -> Double? {
+        var s = Substring(text)
+        if s.first == "+" { s = s.dropFirst() }
+        var negative = false
+        if s.first == "-" { negative = true; s = s.dropFirst() }
+        guard !s.isEmpty else { return nil }
+        var whole = 0.0, frac = 0.0, scale = 1.0, seenDot = false, digits = 0
+        for c in s {
+            if c == "." {
+                if seenDot { return nil }
+                seenDot = true
+                continue
+            }
+            guard let d = c.wholeNumberValue, c.isASCII else { return nil }
+            digits += 1
+            if seenDot { scale /= 10; frac += Double(d) * scale } else { whole = whole * 10 + Double(d) }
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -(whole + frac) : whole + frac
+    }
+
+    /// Formats with at most `maxFractionDigits` decimals and no trailing zeros.
+    public static func format(_ v: Double, maxFractionDigits: Int) -> String {
+        var p = 1.0
+        for _ in 0..<maxFractionDigits { p *= 10 }
+        let r = (abs(v) * p).rounded()
+        let whole = Int64(r / p)
+        var fracDigits = Int64(r) - whole * Int64(p)
+        var out = (v < 0 && r != 0 ? "-" : "") + String(whole)
+        if fracDigits == 0 { return out }
+        var s = String(fracDigits)
+        while s.count < maxFractionDigits { s = "0" + s }
+        while s.hasSuffix("0") { s.removeLast(); fracDigits /= 10 }
+        out += "." + s
+        return out
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces and tabs.
+    public var trimmedASCII: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s = s.dropLast() }
+        return String(s)
+    }
+}

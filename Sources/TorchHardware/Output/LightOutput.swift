@@ -1,0 +1,34 @@
+import TorchCore
+
+/// Which kind of hardware drives the light.
+public enum BackendKind: String, CaseIterable, Sendable {
+    /// Hardware PWM through /sys/class/pwm: the duty cycle is the brightness.
+    case pwm
+    /// A GPIO line through libgpiod: on/off; brightness by software PWM (line toggling).
+    case gpiod
+    /// A simulated LED: records every change with its time; drawn in the terminal.
+    case sim
+}
+
+/// One light output. The scheduler thread is the only caller of `write`, and calls it
+/// from its real-time loop: implementations must not allocate, lock or log there.
+public protocol LightOutput: AnyObject {
+    var kind: BackendKind { get }
+
+    /// True when the output can only be fully on or fully off (a GPIO line): the
+    /// scheduler then makes intermediate levels by software PWM.
+    var isBinary: Bool { get }
+
+    /// Drives the output. `duty` is 0…1 (for a binary output only 0 or 1 is passed).
+    /// "Dark" is duty 0 with the output still driven (a disabled PWM floats).
+    /// Returns 0 on success or an errno (the scheduler counts failures; it never logs).
+    func write(duty: Double) -> Int32
+
+    /// Goes dark and releases everything this output acquired (line requests, PWM
+    /// channels it exported), putting the machine back as it was. Idempotent.
+    func close()
+
+    /// One line for the user: what this output is, e.g. "simulated LED" or
+    /// "gpiochip0 line 18 (GPIO18) via libgpiod 1.6.3".
+    var summary: String { get }
+}
