@@ -6,13 +6,22 @@ public enum Morse {
     public static let defaultSOSUnit: Duration = .milliseconds(150)
 
     /// The dot length for a speed in words per minute: 1200 / WPM ms.
+    /// `wpm` must be above 0 (check with `parseWordsPerMinute`); values that would not
+    /// fit saturate between 1 ns and Int64.max ns instead of trapping.
     public static func unit(wordsPerMinute wpm: Double) -> Duration {
-        .nanoseconds(Int64((1_200_000_000 / wpm).rounded()))
+        let ns = (1_200_000_000 / wpm).rounded()
+        guard ns >= 1 else { return .nanoseconds(1) }
+        guard ns < 9.2e18 else { return .nanoseconds(Int64.max) }
+        return .nanoseconds(Int64(ns))
     }
 
     /// Dots and dashes for a character, or nil when Morse has no code for it.
     public static func code(for c: Character) -> String? {
-        table[Character(c.uppercased())]
+        // Some characters upper-case to several ("ß" → "SS"); those have no code, and
+        // `Character(_:)` would trap on them.
+        let upper = String(c).uppercased()
+        guard upper.count == 1, let u = upper.first else { return nil }
+        return table[u]
     }
 
     /// The characters of `text` that Morse cannot send (so the caller can name them).

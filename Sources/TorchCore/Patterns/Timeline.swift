@@ -12,7 +12,9 @@ public struct TimelineStep: Equatable, Sendable {
 
     public init(level: Double, duration: Duration, ramp: Bool = false) {
         self.level = min(1, max(0, level))
-        self.duration = duration
+        // A negative duration has no meaning; the cursor would treat it as 0 while
+        // `Timeline.period` summed it, so clamp here once.
+        self.duration = max(.zero, duration)
         self.ramp = ramp
     }
 
@@ -34,7 +36,7 @@ public struct Timeline: Equatable, Sendable {
 
     public init(steps: [TimelineStep], repeatCount: Int? = nil, endLevel: Double? = nil) {
         let total = steps.reduce(Int64(0)) { $0 &+ max(0, $1.duration.nanoseconds) }
-        if total <= 0 || repeatCount == 0 {
+        if total <= 0 || (repeatCount ?? 1) <= 0 {
             // Nothing to play (or zero-length forever): hold the final level, no wake-ups.
             self.steps = []
             self.repeatCount = 1

@@ -8,6 +8,8 @@ public struct TimelineCursor: Sendable {
     private let ramps: [Bool]
     private let repeatCount: Int?
     private let endLevel: Double
+    /// The length of one repetition in nanoseconds, summed once (not in the hot path).
+    private let period: Int64
     /// Elapsed nanoseconds at which the current step started.
     private var stepStart: Int64 = 0
     private var index = 0
@@ -20,7 +22,10 @@ public struct TimelineCursor: Sendable {
         ramps = timeline.steps.map(\.ramp)
         repeatCount = timeline.repeatCount
         endLevel = timeline.endLevel
-        finished = timeline.steps.isEmpty
+        period = durations.reduce(0, &+)
+        // `Timeline.steps` is mutable, so zero-length steps can get past `Timeline.init`:
+        // with nothing to play, hold the end level (looping them would never return).
+        finished = timeline.steps.isEmpty || period <= 0
     }
 
     /// What the light does at an elapsed time.
@@ -50,18 +55,26 @@ public struct TimelineCursor: Sendable {
 
     private mutating func advance(to elapsed: Int64) {
         guard !finished else { return }
-        // Skip whole repetitions at once when far behind (e.g. after a suspend).
-        let period = durations.reduce(0, &+)
-        if repeatCount == nil, index == 0, period > 0, elapsed - stepStart > period {
-            let skip = (elapsed - stepStart) / period
-            stepStart &+= skip &* period
-        }
-        while elapsed >= stepStart &+ durations[index] {
+        while true {
+            // Skip whole repetitions at once when far behind (e.g. after a suspend), at
+            // the start and whenever a repetition ends, so a late sample costs at most one
+            // pass over the steps.
+            if index == 0, elapsed &- stepStart >= period {
+                var skip = (elapsed &- stepStart) / period
+                if let n = repeatCount { skip = min(skip, Int64(n - iteration)) }
+                stepStart &+= skip &* period
+                iteration &+= Int(skip)
+                if let n = repeatCount, iteration >= n {
+                    finished = true
+                    return
+                }
+            }
+            guard elapsed >= stepStart &+ durations[index] else { return }
             stepStart &+= durations[index]
             index += 1
             if index == durations.count {
                 index = 0
-                iteration += 1
+                iteration &+= 1
                 if let n = repeatCount, iteration >= n {
                     finished = true
                     return

@@ -45,19 +45,21 @@ public enum DecimalSyntax {
         var negative = false
         if s.first == "-" { negative = true; s = s.dropFirst() }
         guard !s.isEmpty else { return nil }
-        var whole = 0.0, frac = 0.0, scale = 1.0, seenDot = false, digits = 0
+        var whole = "", frac = "", seenDot = false
         for c in s {
             if c == "." {
                 if seenDot { return nil }
                 seenDot = true
                 continue
             }
-            guard let d = c.wholeNumberValue, c.isASCII else { return nil }
-            digits += 1
-            if seenDot { scale /= 10; frac += Double(d) * scale } else { whole = whole * 10 + Double(d) }
+            guard c.isASCII, c.wholeNumberValue != nil else { return nil }
+            if seenDot { frac.append(c) } else { whole.append(c) }
         }
-        guard digits > 0 else { return nil }
-        return negative ? -(whole + frac) : whole + frac
+        guard !(whole.isEmpty && frac.isEmpty) else { return nil }
+        // The grammar is checked above; the standard library then rounds correctly
+        // (summing digit × 0.1ⁿ by hand made "0.3" read as 0.30000000000000004).
+        guard let v = Double((whole.isEmpty ? "0" : whole) + (frac.isEmpty ? "" : "." + frac)) else { return nil }
+        return negative ? -v : v
     }
 
     /// Formats with at most `maxFractionDigits` decimals and no trailing zeros.
@@ -65,6 +67,8 @@ public enum DecimalSyntax {
         var p = 1.0
         for _ in 0..<maxFractionDigits { p *= 10 }
         let r = (abs(v) * p).rounded()
+        // Int64 conversion traps beyond ±9.2e18 (and on inf/NaN): print those plainly.
+        guard r < 9.2e18 else { return "\(v)" }
         let whole = Int64(r / p)
         var fracDigits = Int64(r) - whole * Int64(p)
         var out = (v < 0 && r != 0 ? "-" : "") + String(whole)

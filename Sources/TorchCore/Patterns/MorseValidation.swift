@@ -1,0 +1,34 @@
+/// Checks for Morse input, with errors that name what is wrong.
+extension Morse {
+    /// The Morse speeds `parseWordsPerMinute` accepts: 1…200 words per minute
+    /// (unit 1.2 s … 6 ms; fast hand keying is about 40).
+    public static let wordsPerMinuteRange = 1.0...200.0
+
+    /// What Morse can send, for error messages.
+    public static let supportedText =
+        "letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ \" $ @"
+
+    /// Throws unless `text` has something to send and only characters with a code.
+    /// The message names each unsupported character once, in order:
+    /// `'HÉLLO' is not valid: expected letters A–Z, … (Morse has no code for 'É')`.
+    public static func validate(_ text: String) throws(ValueError) {
+        let bad = unsupportedCharacters(in: text)
+        if !bad.isEmpty {
+            var unique: [Character] = []
+            for c in bad where !unique.contains(c) { unique.append(c) }
+            let names = unique.map { "'\($0)'" }.joined(separator: ", ")
+            throw ValueError(value: text, allowed: "\(supportedText) (Morse has no code for \(names))")
+        }
+        guard text.contains(where: { $0 != " " }) else {
+            throw ValueError(value: text, allowed: "a text to send in Morse: \(supportedText)")
+        }
+    }
+
+    /// Reads a speed in words per minute (`20`, `12.5`), 1…200; unit = 1200 / WPM ms.
+    public static func parseWordsPerMinute(_ text: String) throws(ValueError) -> Double {
+        guard let wpm = DecimalSyntax.parse(text.trimmedASCII), wordsPerMinuteRange.contains(wpm) else {
+            throw ValueError(value: text, allowed: "a Morse speed from 1 to 200 words per minute")
+        }
+        return wpm
+    }
+}

@@ -1,0 +1,89 @@
+/// Patterns by name, for the config's pattern list, the CLI and "next pattern":
+/// the built-in presets `steady`, `blink`, `strobe-slow`, `strobe-medium`,
+/// `strobe-fast`, `sos`, `breathe`, plus the user's named custom patterns.
+public struct PatternLibrary: Sendable {
+    /// The built-in names, in the order `names` lists them.
+    public static let builtInNames = [
+        "steady", "blink", "strobe-slow", "strobe-medium", "strobe-fast", "sos", "breathe",
+    ]
+
+    /// Every name: the built-ins in their order, then the custom names sorted.
+    public let names: [String]
+    private let patterns: [String: Pattern]
+
+    /// The built-ins with their default parameters and no custom patterns.
+    public static let standard = PatternLibrary(builtIns: builtIns(
+        blinkSpeed: 0.5, breathePeriod: .seconds(4), breatheMin: 0, breatheMax: 1, sosUnit: Morse.defaultSOSUnit))
+
+    /// - Parameters:
+    ///   - blinkSpeed: the `blink` preset's speed, above 0 and at most 1 (see `BlinkSpeed`).
+    ///   - breathePeriod: one full fade cycle of `breathe`, above 0.
+    ///   - breatheMin, breatheMax: `breathe`'s lowest and highest level, 0…1 of the brightness.
+    ///   - sosUnit: the Morse dot length of `sos`, above 0 (150 ms, the seed app's).
+    ///   - custom: name → custom pattern text (`CustomPatternSyntax`); errors name the pattern.
+    public init(
+        blinkSpeed: Double = 0.5,
+        breathePeriod: Duration = .seconds(4),
+        breatheMin: Double = 0,
+        breatheMax: Double = 1,
+        sosUnit: Duration = Morse.defaultSOSUnit,
+        custom: [String: String] = [:]
+    ) throws(PatternLibraryError) {
+        guard blinkSpeed > 0, blinkSpeed <= 1 else {
+            throw .badParameter(name: "blink-speed", ValueError(
+                value: DecimalSyntax.format(blinkSpeed, maxFractionDigits: 3),
+                allowed: "a blink speed above 0 and at most 1 (0 would be off)"))
+        }
+        guard breathePeriod > .zero else {
+            throw .badParameter(name: "breathe-period", ValueError(
+                value: DurationSyntax.format(breathePeriod), allowed: "a period above 0 (e.g. 4s)"))
+        }
+        for (name, level) in [("breathe-min", breatheMin), ("breathe-max", breatheMax)] where !(0...1).contains(level) {
+            throw .badParameter(name: name, ValueError(
+                value: DecimalSyntax.format(level, maxFractionDigits: 3), allowed: LevelSyntax.allowedText(0...1)))
+        }
+        guard sosUnit > .zero else {
+            throw .badParameter(name: "sos-unit", ValueError(
+                value: DurationSyntax.format(sosUnit), allowed: "a Morse unit above 0 (e.g. 150ms)"))
+        }
+        var all = PatternLibrary.builtIns(blinkSpeed: blinkSpeed, breathePeriod: breathePeriod,
+                                          breatheMin: breatheMin, breatheMax: breatheMax, sosUnit: sosUnit)
+        for name in custom.keys.sorted() {
+            guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" }) else {
+                throw .badName(name)
+            }
+            guard all[name] == nil else { throw .builtInName(name) }
+            do {
+                all[name] = .custom(try CustomPatternSyntax.parse(custom[name] ?? ""))
+            } catch {
+                throw .badCustomPattern(name: name, error)
+            }
+        }
+        self.init(builtIns: all)
+    }
+
+    private init(builtIns all: [String: Pattern]) {
+        patterns = all
+        names = PatternLibrary.builtInNames + all.keys.filter { !PatternLibrary.builtInNames.contains($0) }.sorted()
+    }
+
+    private static func builtIns(blinkSpeed: Double, breathePeriod: Duration, breatheMin: Double,
+                                 breatheMax: Double, sosUnit: Duration) -> [String: Pattern] {
+        [
+            "steady": .steady,
+            // Speed is checked to be above 0, so there is always a pattern.
+            "blink": BlinkSpeed.pattern(speed: blinkSpeed) ?? .steady,
+            "strobe-slow": .strobe(.slow),
+            "strobe-medium": .strobe(.medium),
+            "strobe-fast": .strobe(.fast),
+            "sos": .morse(text: "SOS", unit: sosUnit),
+            "breathe": .breathe(period: breathePeriod, minLevel: breatheMin, maxLevel: breatheMax),
+        ]
+    }
+
+    /// The pattern called `name` (exact spelling); unknown names get a "did you mean".
+    public func lookup(_ name: String) throws(PatternLibraryError) -> Pattern {
+        if let p = patterns[name] { return p }
+        throw .unknownName(name, suggestion: ConfigSuggestion.closest(to: name, in: names), names: names)
+    }
+}
