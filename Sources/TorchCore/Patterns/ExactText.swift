@@ -6,14 +6,15 @@ enum ExactText {
     static func duration(_ d: Duration) -> String {
         let ns = d.nanoseconds
         if ns == 0 { return "0s" }
-        let units: [(String, Int64)] = [
-            ("h", 3_600_000_000_000), ("min", 60_000_000_000), ("s", 1_000_000_000),
-            ("ms", 1_000_000), ("us", 1_000),
+        // Hours and minutes only when whole (`90s`, not `1.5min`), as `DurationSyntax.format`.
+        let units: [(String, Int64, wholeOnly: Bool)] = [
+            ("h", 3_600_000_000_000, true), ("min", 60_000_000_000, true), ("s", 1_000_000_000, false),
+            ("ms", 1_000_000, false), ("us", 1_000, false),
         ]
-        for (suffix, scale) in units where ns.magnitude >= UInt64(scale.magnitude) {
+        for (suffix, scale, wholeOnly) in units where ns.magnitude >= UInt64(scale.magnitude) {
             // At most three decimals, so the text stays short and parses back exactly.
             let (milli, overflow) = ns.multipliedReportingOverflow(by: 1000)
-            guard !overflow, milli % scale == 0 else { continue }
+            guard !overflow, milli % scale == 0, !wholeOnly || ns % scale == 0 else { continue }
             let text = DecimalSyntax.format(Double(ns) / Double(scale), maxFractionDigits: 3) + suffix
             if let back = try? DurationSyntax.parse(text), back.nanoseconds == ns { return text }
         }
