@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -53,3 +54,21 @@ int ctorch_set_fifo(int priority) {
 int ctorch_gettid(void) { return (int)syscall(SYS_gettid); }
 
 int ctorch_ioctl_ptr(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
+
+uint32_t ctorch_atomic_load_u32(const uint32_t *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
+
+void ctorch_atomic_increment_u32(uint32_t *word) { __atomic_add_fetch(word, 1, __ATOMIC_RELEASE); }
+
+int ctorch_lock_memory(void) { return mlockall(MCL_CURRENT | MCL_FUTURE) == 0 ? 0 : errno; }
+
+void ctorch_unlock_memory(void) { munlockall(); }
+
+int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns) {
+    struct timespec ts, *tp = NULL;
+    if (timeout_ns >= 0) {
+        ts.tv_sec = timeout_ns / 1000000000LL;
+        ts.tv_nsec = timeout_ns % 1000000000LL;
+        tp = &ts;
+    }
+    return ppoll(fds, nfds, tp, NULL);
+}

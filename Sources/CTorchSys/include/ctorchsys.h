@@ -5,6 +5,9 @@
 
 #include <stdint.h>
 #include <time.h>
+#include <signal.h>
+#include <poll.h>
+#include <sys/signalfd.h>  // not in the Glibc module: re-exported for Swift
 
 /// Waits on a 32-bit futex word while it equals `expected`, until the absolute
 /// CLOCK_MONOTONIC deadline (`deadline_ns`, nanoseconds; < 0 = no deadline) or a wake.
@@ -31,5 +34,21 @@ int ctorch_gettid(void);
 
 /// ioctl with one pointer argument (Swift cannot call the variadic ioctl).
 int ctorch_ioctl_ptr(int fd, unsigned long request, void *arg);
+
+/// Atomically reads a 32-bit word (acquire).
+uint32_t ctorch_atomic_load_u32(const uint32_t *word);
+
+/// Atomically adds 1 to a 32-bit word (release).
+void ctorch_atomic_increment_u32(uint32_t *word);
+
+/// Locks all current and future pages in memory (mlockall). Returns 0 or an errno.
+int ctorch_lock_memory(void);
+
+/// Unlocks memory locked by ctorch_lock_memory.
+void ctorch_unlock_memory(void);
+
+/// poll() with a nanosecond timeout (ppoll; < 0 = wait forever). Returns ppoll's result
+/// (-1 with errno on error, including EINTR).
+int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns);
 
 #endif

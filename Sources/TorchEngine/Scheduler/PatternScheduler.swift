@@ -1,0 +1,219 @@
+import CTorchSys
+import Synchronization
+import TorchCore
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Plays programs on one output from a dedicated thread at exact instants.
+///
+/// Deadlines are absolute CLOCK_MONOTONIC instants (futex wait with an absolute
+/// timeout, which also wakes at once on a hand-off), so the schedule never drifts.
+/// The loop allocates nothing, takes no lock and logs nothing: programs arrive through
+/// `ProgramHandoff`, stamps leave through `TraceRing`, counters are atomics. A steady
+/// level or dark has no next deadline: the thread sleeps until the next hand-off.
+public final class PatternScheduler: @unchecked Sendable {
+    public let output: any LightOutput
+    public let settings: SchedulerSettings
+    /// Where every output change is stamped (intended and actual instants).
+    public let trace: TraceRing
+
+    private let handoff = ProgramHandoff()
+    /// The futex word: bumped on every hand-off and on stop.
+    private let wakeWord: UnsafeMutablePointer<UInt32>
+    private let stopFlag = Atomic<Bool>(false)
+    private let started = Atomic<Int>(0)   // 0 not started, 1 running, 2 stopped
+    private let dutyBits = Atomic<UInt64>(0)
+    private let writeCount = Atomic<Int>(0)
+    private let failureCount = Atomic<Int>(0)
+    private let lastFailure = Atomic<Int32>(0)
+    private let wakeCount = Atomic<Int>(0)
+    private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
+    private let fifoErrno = Atomic<Int32>(0)
+    private var thread: pthread_t = 0
+    private var memoryLocked = false
+
+    /// One line saying how the scheduler runs, e.g. "SCHED_FIFO priority 50, memory locked"
+    /// or "normal priority (SCHED_FIFO not permitted: Operation not permitted), timer slack 1ns".
+    public private(set) var realtimeSummary = ""
+
+    public init(output: any LightOutput, settings: SchedulerSettings = SchedulerSettings(), trace: TraceRing = TraceRing()) {
+        self.output = output
+        self.settings = settings
+        self.trace = trace
+        wakeWord = .allocate(capacity: 1)
+        wakeWord.initialize(to: 0)
+    }
+
+    deinit {
+        stop()
+        handoff.drainAll()
+        wakeWord.deallocate()
+    }
+
+    /// Starts the thread. Never fails for lack of privilege: without SCHED_FIFO or
+    /// mlockall it runs at normal priority with 1 ns timer slack and says so in
+    /// `realtimeSummary`.
+    public func start() throws(HardwareError) {
+        guard started.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
+        var lockNote = ""
+        if settings.lockMemory {
+            let e = ctorch_lock_memory()
+            memoryLocked = e == 0
+            lockNote = e == 0 ? ", memory locked" : ", memory not locked (\(errnoText(e)))"
+        }
+        var attr = pthread_attr_t()
+        pthread_attr_init(&attr)
+        defer { pthread_attr_destroy(&attr) }
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&thread, &attr, { raw in
+            guard let raw else { return nil }
+            let s = Unmanaged<PatternScheduler>.fromOpaque(raw).takeRetainedValue()
+            s.threadMain()
+            return nil
+        }, context)
+        if rc != 0 {
+            Unmanaged<PatternScheduler>.fromOpaque(context).release()
+            started.store(0, ordering: .releasing)
+            throw HardwareError("scheduler: cannot start its thread: \(errnoText(rc))", errno: rc)
+        }
+        // Start-up only: wait for the thread to report its priority.
+        while threadReady.load(ordering: .acquiring) == 0 { usleep(100) }
+        if threadReady.load(ordering: .acquiring) == 1, let p = settings.realtimePriority {
+            realtimeSummary = "SCHED_FIFO priority \(p)" + lockNote
+        } else if settings.realtimePriority == nil {
+            realtimeSummary = "normal priority (real-time not requested), timer slack 1ns" + lockNote
+        } else {
+            let e = fifoErrno.load(ordering: .relaxed)
+            realtimeSummary = "normal priority (SCHED_FIFO not permitted: \(errnoText(e))), timer slack 1ns" + lockNote
+        }
+    }
+
+    /// Hands a new program to the thread; it takes effect at the thread's next wake-up,
+    /// which this call causes at once.
+    public func play(_ program: ScheduledProgram) {
+        handoff.publish(ProgramBox(program))
+        ctorch_atomic_increment_u32(wakeWord)
+        ctorch_futex_wake_all(wakeWord)
+    }
+
+    /// Stops the thread after it has written dark (duty 0). Idempotent.
+    public func stop() {
+        guard started.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else { return }
+        stopFlag.store(true, ordering: .releasing)
+        ctorch_atomic_increment_u32(wakeWord)
+        ctorch_futex_wake_all(wakeWord)
+        pthread_join(thread, nil)
+        handoff.drainAll()
+        if memoryLocked { ctorch_unlock_memory(); memoryLocked = false }
+    }
+
+    /// The duty cycle last written, 0…1 (for displays).
+    public var currentDuty: Double { Double(bitPattern: dutyBits.load(ordering: .relaxed)) }
+    /// Output writes so far.
+    public var writes: Int { writeCount.load(ordering: .relaxed) }
+    /// Writes the output refused, and the last errno it gave.
+    public var failures: (count: Int, lastErrno: Int32) {
+        (failureCount.load(ordering: .relaxed), lastFailure.load(ordering: .relaxed))
+    }
+    /// Times the thread woke up (deadlines and hand-offs).
+    public var wakeups: Int { wakeCount.load(ordering: .relaxed) }
+
+    // MARK: - The real-time thread
+
+    private func threadMain() {
+        if let p = settings.realtimePriority {
+            let e = ctorch_set_fifo(Int32(p))
+            fifoErrno.store(e, ordering: .relaxed)
+            if e != 0 { _ = ctorch_set_timer_slack(1) }
+            threadReady.store(e == 0 ? 1 : 2, ordering: .releasing)
+        } else {
+            _ = ctorch_set_timer_slack(1)
+            threadReady.store(2, ordering: .releasing)
+        }
+        run()
+    }
+
+    private func run() {
+        var current: Unmanaged<ProgramBox>? = nil
+        var lastDuty = -1.0
+        let pwmPeriod = Int64((1e9 / max(1, settings.softPWMFrequency)).rounded())
+        let rampTick = Int64((1e9 / max(1, settings.rampUpdateRate)).rounded())
+        // The instant the current wake-up was scheduled for (stamped as "intended").
+        var intended: Int64 = ctorch_monotonic_ns()
+
+        while true {
+            let seq = ctorch_atomic_load_u32(wakeWord)
+            if stopFlag.load(ordering: .acquiring) { break }
+            if let next = handoff.take() {
+                if let old = current { handoff.retire(old) }
+                current = next
+                intended = next._withUnsafeGuaranteedRef { $0.startNs }
+            }
+            wakeCount.add(1, ordering: .relaxed)
+            let now = ctorch_monotonic_ns()
+            if intended > now { intended = now }
+
+            guard let box = current else {
+                _ = ctorch_futex_wait_until(wakeWord, seq, -1)
+                intended = ctorch_monotonic_ns()
+                continue
+            }
+            var deadline: Int64 = -1
+            let desired: Double = box._withUnsafeGuaranteedRef { b in
+                let elapsed = now - b.startNs
+                if elapsed < 0 {
+                    deadline = b.startNs
+                    return lastDuty < 0 ? 0 : lastDuty
+                }
+                let s = b.cursor.sample(at: elapsed)
+                let duty = b.mapping.duty(forLightness: b.lightness * s.level)
+                let boundary = s.nextBoundary.map { b.startNs + $0 } ?? -1
+                if output.isBinary && duty > 0 && duty < 1 {
+                    // Software PWM: a period grid anchored at the program start.
+                    let k = elapsed / pwmPeriod
+                    let periodStart = b.startNs + k * pwmPeriod
+                    let onEnd = periodStart + Int64((Double(pwmPeriod) * duty).rounded())
+                    if now < onEnd {
+                        deadline = onEnd
+                        return 1
+                    }
+                    deadline = periodStart + pwmPeriod
+                    return 0
+                }
+                if s.ramping {
+                    let tick = b.startNs + (elapsed / rampTick + 1) * rampTick
+                    deadline = boundary >= 0 ? min(boundary, tick) : tick
+                } else {
+                    deadline = boundary
+                }
+                return output.isBinary ? (duty > 0 ? 1 : 0) : duty
+            }
+            if desired != lastDuty {
+                let rc = output.write(duty: desired)
+                if rc == 0 {
+                    lastDuty = desired
+                    dutyBits.store(desired.bitPattern, ordering: .relaxed)
+                    writeCount.add(1, ordering: .relaxed)
+                    trace.push(OutputStamp(intended: intended, actual: now, duty: desired))
+                } else {
+                    failureCount.add(1, ordering: .relaxed)
+                    lastFailure.store(rc, ordering: .relaxed)
+                }
+            }
+            let r = ctorch_futex_wait_until(wakeWord, seq, deadline)
+            intended = (r == ETIMEDOUT && deadline >= 0) ? deadline : ctorch_monotonic_ns()
+        }
+
+        // Stop: go dark while still the only writer, then hand the last program back.
+        let now = ctorch_monotonic_ns()
+        if lastDuty != 0 {
+            if output.write(duty: 0) == 0 {
+                dutyBits.store(Double(0).bitPattern, ordering: .relaxed)
+                trace.push(OutputStamp(intended: now, actual: now, duty: 0))
+            }
+        }
+        if let old = current { handoff.retire(old) }
+    }
+}

@@ -1,0 +1,46 @@
+import TorchCore
+import TorchHardware
+
+/// Everything `TorchService` needs besides the output: decided by the CLI from the
+/// command line, the config file and the state file.
+public struct ServiceOptions {
+    /// The state machine's settings (button mode, timings, sleep timer, patterns…).
+    public var settings: TorchSettings
+    /// Lightness → duty for this output.
+    public var mapping: OutputMapping
+    /// The scheduler's priority, memory locking and PWM rates.
+    public var scheduler: SchedulerSettings
+    /// The last state, restored at start (nil: start from the settings).
+    public var restoring: PersistentState?
+    /// Commands applied at start, e.g. `.setPattern(.blink…)` for `torch blink`.
+    public var initialCommands: [TorchCommand]
+    /// Go dark and stop after this long (`--for`).
+    public var runFor: Duration?
+    /// `--trace FILE`.
+    public var tracePath: String?
+    /// Draw the simulated LED and read the keyboard as the button(s).
+    public var interactive: Bool
+    /// Where to save the state on every change (nil: not saved).
+    public var stateFilePath: String?
+    /// Button inputs (GPIO lines); empty when there are none.
+    public var buttons: [any ButtonInput]
+    /// Lines printed before the live display starts (backend, scheduler, hints).
+    public var banner: [String]
+
+    public init(settings: TorchSettings, mapping: OutputMapping, scheduler: SchedulerSettings = SchedulerSettings(),
+                restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [], runFor: Duration? = nil,
+                tracePath: String? = nil, interactive: Bool = false, stateFilePath: String? = nil,
+                buttons: [any ButtonInput] = [], banner: [String] = []) {
+        self.settings = settings
+        self.mapping = mapping
+        self.scheduler = scheduler
+        self.restoring = restoring
+        self.initialCommands = initialCommands
+        self.runFor = runFor
+        self.tracePath = tracePath
+        self.interactive = interactive
+        self.stateFilePath = stateFilePath
+        self.buttons = buttons
+        self.banner = banner
+    }
+}

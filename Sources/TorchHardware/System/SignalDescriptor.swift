@@ -1,0 +1,45 @@
+import CTorchSys
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Signals delivered as readable events on a file descriptor (signalfd), so the event
+/// loop handles SIGINT/SIGTERM/SIGHUP in order with everything else, never inside an
+/// async signal handler. The signals are blocked for the whole process (threads
+/// created afterwards inherit the mask) and unblocked again on `close()`.
+public final class SignalDescriptor {
+    public let fd: Int32
+    private var mask = sigset_t()
+
+    public init(signals: [Int32]) throws(HardwareError) {
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard fd >= 0 else {
+            let e = errno
+            throw HardwareError("signalfd: \(errnoText(e))", errno: e)
+        }
+        self.fd = fd
+    }
+
+    deinit { close() }
+
+    /// The signals waiting, in arrival order.
+    public func read() -> [Int32] {
+        var out: [Int32] = []
+        var info = signalfd_siginfo()
+        while Glibc.read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            out.append(Int32(info.ssi_signo))
+        }
+        return out
+    }
+
+    private var closed = false
+    public func close() {
+        guard !closed else { return }
+        closed = true
+        Glibc.close(fd)
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    }
+}

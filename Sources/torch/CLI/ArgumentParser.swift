@@ -1,0 +1,114 @@
+import TorchCore
+
+/// A command line split into its parts, before any value is interpreted.
+struct ParsedArguments {
+    var command: CommandSpec
+    /// Option values by long name (`--speed 0.3` and `--speed=0.3` alike).
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    /// The option's value converted by `parse`, or nil when absent; a bad value is a
+    /// usage error naming the option, the value and what is allowed.
+    func value<T>(_ name: String, _ parse: (String) throws(ValueError) -> T) throws(UsageError) -> T? {
+        guard let text = values[name] else { return nil }
+        do {
+            return try parse(text)
+        } catch {
+            throw UsageError(message: "--\(name): \(error)", command: command)
+        }
+    }
+}
+
+/// What the command line asks for before parsing any values.
+enum Invocation {
+    case help(String)
+    case version
+    case run(ParsedArguments)
+}
+
+/// Splits `torch <subcommand> [options] [arguments]` into parts: known options only,
+/// each with its value; `--` ends options.
+enum ArgumentParser {
+    static func parse(_ args: [String]) throws(UsageError) -> Invocation {
+        guard let first = args.first else { return .help(HelpText.root()) }
+        switch first {
+        case "-h", "--help": return .help(HelpText.root())
+        case "--version": return .version
+        case "help":
+            guard args.count > 1 else { return .help(HelpText.root()) }
+            guard let c = Commands.named(args[1]) else { throw unknownCommand(args[1]) }
+            return .help(HelpText.command(c))
+        default: break
+        }
+        if first.hasPrefix("-") {
+            throw UsageError(message: "expected a subcommand before '\(first)'", command: nil)
+        }
+        guard let spec = Commands.named(first) else { throw unknownCommand(first) }
+        let known = spec.options + (spec.drivesLight ? CommonOptions.light : []) + CommonOptions.global
+        var parsed = ParsedArguments(command: spec)
+        var i = 1
+        var optionsEnded = false
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if optionsEnded || !a.hasPrefix("-") || a == "-" || isNegativeNumber(a) {
+                parsed.positionals.append(a)
+                continue
+            }
+            if a == "--" { optionsEnded = true; continue }
+            if a == "-h" || a == "--help" { return .help(HelpText.command(spec)) }
+            var name = String(a.drop(while: { $0 == "-" }))
+            var inline: String? = nil
+            if let eq = name.firstIndex(of: "=") {
+                inline = String(name[name.index(after: eq)...])
+                name = String(name[..<eq])
+            }
+            guard let option = known.first(where: { $0.name == name }) else {
+                var msg = "unknown option '\(a)'"
+                if let s = ConfigSuggestion.closest(to: name, in: known.map(\.name)) { msg += " (did you mean '--\(s)'?)" }
+                throw UsageError(message: msg, command: spec)
+            }
+            if option.value == nil {
+                if inline != nil { throw UsageError(message: "--\(name) takes no value", command: spec) }
+                parsed.flags.insert(name)
+                continue
+            }
+            if parsed.values[name] != nil {
+                throw UsageError(message: "--\(name) given twice", command: spec)
+            }
+            if let inline {
+                parsed.values[name] = inline
+            } else {
+                guard i < args.count else {
+                    throw UsageError(message: "--\(name) needs a value (<\(option.value ?? "value")>)", command: spec)
+                }
+                parsed.values[name] = args[i]
+                i += 1
+            }
+        }
+        try checkPositionals(parsed)
+        return .run(parsed)
+    }
+
+    private static func checkPositionals(_ p: ParsedArguments) throws(UsageError) {
+        let specs = p.command.arguments
+        let required = specs.filter { !$0.optional }.count
+        if p.positionals.count < required, let missing = specs.first(where: { !$0.optional }) {
+            throw UsageError(message: "missing <\(missing.name)>", command: p.command)
+        }
+        if specs.last?.variadic != true, p.positionals.count > specs.count {
+            throw UsageError(message: "unexpected argument '\(p.positionals[specs.count])'", command: p.command)
+        }
+    }
+
+    private static func unknownCommand(_ name: String) -> UsageError {
+        var msg = "unknown subcommand '\(name)'"
+        if let s = ConfigSuggestion.closest(to: name, in: Commands.all.map(\.name)) { msg += " (did you mean '\(s)'?)" }
+        return UsageError(message: msg, command: nil)
+    }
+
+    private static func isNegativeNumber(_ s: String) -> Bool {
+        s.count > 1 && s.first == "-" && s.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    }
+}

@@ -1,0 +1,16 @@
+/// Options every light-driving command accepts.
+enum CommonOptions {
+    static let light: [OptionSpec] = [
+        OptionSpec(name: "backend", value: "auto|gpiod|pwm|sim", help: "Which output drives the light. (default: auto, or the config's [output] backend)"),
+        OptionSpec(name: "brightness", value: "level", help: "Brightness 1%…100% (default: the last brightness, else 100%)."),
+        OptionSpec(name: "curve", value: "cie|linear", help: "Brightness to duty cycle mapping. (default: cie)"),
+        OptionSpec(name: "for", value: "duration", help: "Run this long, then go dark and exit 0 (a sleep timer, e.g. 30s, 10min)."),
+        OptionSpec(name: "trace", value: "file", help: "Write every output change as '<ns since start>,<level 0.0-1.0>'."),
+        OptionSpec(name: "no-display", value: nil, help: "Do not draw the simulated LED in the terminal."),
+    ]
+    static let global: [OptionSpec] = [
+        OptionSpec(name: "config", value: "file", help: "Config file. (default: /etc/torch/torch.conf if it exists)"),
+        OptionSpec(name: "state-file", value: "file", help: "Where the last brightness, pattern and mode are kept."),
+        OptionSpec(name: "help", value: nil, help: "Show help information.", short: "h"),
+    ]
+}

@@ -1,0 +1,140 @@
+import TorchCore
+import TorchHardware
+
+/// Options shared by the commands that drive the light.
+struct LightOptions {
+    var backend: String?
+    var brightness: Brightness?
+    var curve: BrightnessCurve?
+    var runFor: Duration?
+    var tracePath: String?
+    var display = true
+}
+
+/// Options every command accepts.
+struct GlobalOptions {
+    var configPath: String?
+    var stateFilePath: String?
+}
+
+/// What the user asked for, with every value parsed and checked.
+enum Request {
+    /// Light with a pattern (on, blink, strobe, sos, morse, breathe, pattern).
+    case light(Pattern, LightOptions)
+    case off(force: Bool, LightOptions)
+    case toggle(LightOptions)
+    case status(json: Bool)
+    case run(LightOptions)
+}
+
+extension Request {
+    /// Interprets parsed arguments; every bad value is a usage error naming the option.
+    static func from(_ p: ParsedArguments) throws(UsageError) -> (Request, GlobalOptions) {
+        let global = GlobalOptions(configPath: p.values["config"], stateFilePath: p.values["state-file"])
+        var light = LightOptions()
+        if p.command.drivesLight {
+            light.backend = try p.value("backend") { (t: String) throws(ValueError) -> String in
+                guard ["auto", "gpiod", "pwm", "sim"].contains(t) else {
+                    throw ValueError(value: t, allowed: "auto, gpiod, pwm or sim")
+                }
+                return t
+            }
+            light.brightness = try p.value("brightness", Brightness.parse)
+            light.curve = try p.value("curve") { (t: String) throws(ValueError) -> BrightnessCurve in
+                guard let c = BrightnessCurve(rawValue: t) else { throw ValueError(value: t, allowed: "cie or linear") }
+                return c
+            }
+            light.runFor = try p.value("for", DurationSyntax.parse)
+            if light.runFor == .zero { throw UsageError(message: "--for: '0' is not valid: expected a duration above zero", command: p.command) }
+            light.tracePath = p.values["trace"]
+            light.display = !p.flags.contains("no-display")
+        }
+        let request: Request
+        switch p.command.name {
+        case "on":
+            if let level = p.positionals.first {
+                do { light.brightness = try Brightness.parse(level) } catch {
+                    throw UsageError(message: "<level>: \(error)", command: p.command)
+                }
+            }
+            request = .light(.steady, light)
+        case "off": request = .off(force: p.flags.contains("force"), light)
+        case "toggle": request = .toggle(light)
+        case "blink": request = .light(try blink(p), light)
+        case "strobe":
+            let word = p.positionals.first ?? "medium"
+            guard let speed = StrobeSpeed(rawValue: word) else {
+                throw UsageError(message: "<speed>: '\(word)' is not valid: expected slow, medium or fast", command: p.command)
+            }
+            request = .light(.strobe(speed), light)
+        case "sos": request = .light(.morse(text: "SOS", unit: try unit(p, default: Morse.defaultSOSUnit)), light)
+        case "morse":
+            let text = p.positionals.joined(separator: " ")
+            do { try Morse.validate(text) } catch {
+                throw UsageError(message: "<text>: \(error)", command: p.command)
+            }
+            request = .light(.morse(text: text, unit: try unit(p, default: Morse.defaultSOSUnit)), light)
+        case "breathe":
+            let period = try p.value("period", DurationSyntax.parse) ?? .seconds(4)
+            let lo = try p.value("min") { (t: String) throws(ValueError) in try LevelSyntax.parse(t) } ?? 0
+            let hi = try p.value("max") { (t: String) throws(ValueError) in try LevelSyntax.parse(t) } ?? 1
+            guard period > .zero else { throw UsageError(message: "--period: must be above zero", command: p.command) }
+            guard lo < hi else {
+                throw UsageError(message: "--min \(LevelSyntax.format(lo)) must be below --max \(LevelSyntax.format(hi))", command: p.command)
+            }
+            request = .light(.breathe(period: period, minLevel: lo, maxLevel: hi), light)
+        case "pattern":
+            let spec = p.positionals.joined(separator: " ")
+            do {
+                request = .light(.custom(try CustomPatternSyntax.parse(spec)), light)
+            } catch {
+                throw UsageError(message: "<spec>: \(error)\n" + error.caretLine(for: spec), command: p.command)
+            }
+        case "status": request = .status(json: p.flags.contains("json"))
+        case "run": request = .run(light)
+        default: throw UsageError(message: "unknown subcommand '\(p.command.name)'", command: nil)
+        }
+        return (request, global)
+    }
+
+    private static func blink(_ p: ParsedArguments) throws(UsageError) -> Pattern {
+        let speed = try p.value("speed", BlinkSpeed.parse)
+        let on = try p.value("on", DurationSyntax.parse)
+        let off = try p.value("off", DurationSyntax.parse)
+        let rate = try p.value("rate", FrequencySyntax.parse)
+        let given = [speed != nil, on != nil || off != nil, rate != nil].filter { $0 }.count
+        guard given <= 1 else {
+            throw UsageError(message: "give only one of --speed, --rate, or --on with --off", command: p.command)
+        }
+        if let on, let off {
+            guard on > .zero, off > .zero else {
+                throw UsageError(message: "--on and --off must both be above zero", command: p.command)
+            }
+            return .blink(on: on, off: off)
+        }
+        if on != nil || off != nil {
+            throw UsageError(message: on == nil ? "--off needs --on" : "--on needs --off", command: p.command)
+        }
+        if let rate {
+            do { return try BlinkSpeed.blink(frequency: rate) } catch {
+                throw UsageError(message: "--rate: \(error)", command: p.command)
+            }
+        }
+        // Speed 0 means "stopped": the light is dark.
+        return BlinkSpeed.pattern(speed: speed ?? 0.5) ?? .blink(on: .zero, off: .seconds(1))
+    }
+
+    private static func unit(_ p: ParsedArguments, default d: Duration) throws(UsageError) -> Duration {
+        let unit = try p.value("unit", DurationSyntax.parse)
+        let wpm = try p.value("wpm", Morse.parseWordsPerMinute)
+        if unit != nil && wpm != nil { throw UsageError(message: "give --unit or --wpm, not both", command: p.command) }
+        if let wpm { return Morse.unit(wordsPerMinute: wpm) }
+        if let unit {
+            guard unit >= .milliseconds(1) else {
+                throw UsageError(message: "--unit: '\(p.values["unit"] ?? "")' is too short: expected 1ms or more", command: p.command)
+            }
+            return unit
+        }
+        return d
+    }
+}

@@ -1,0 +1,45 @@
+import TorchCore
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit codes (sysexits.h where one fits).
+enum ExitCode {
+    static let ok: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+    static let config: Int32 = 78
+}
+
+enum TorchCLI {
+    /// Runs one command line and returns the exit code.
+    static func main(_ args: [String]) -> Int32 {
+        let invocation: Invocation
+        let request: Request
+        let global: GlobalOptions
+        do {
+            invocation = try ArgumentParser.parse(args)
+            switch invocation {
+            case let .help(text):
+                writeAll(STDOUT_FILENO, text)
+                return ExitCode.ok
+            case .version:
+                writeAll(STDOUT_FILENO, HelpText.version + "\n")
+                return ExitCode.ok
+            case let .run(parsed):
+                (request, global) = try Request.from(parsed)
+            }
+        } catch {
+            var text = "torch: error: \(error.message)\n"
+            if let c = error.command {
+                text += "Usage: \(HelpText.usage(c))\n  See 'torch \(c.name) --help'.\n"
+            } else {
+                text += "Usage: torch <subcommand> [<options>]\n  See 'torch --help'.\n"
+            }
+            writeAll(STDERR_FILENO, text)
+            return ExitCode.usage
+        }
+        return Runner.run(request, global)
+    }
+}

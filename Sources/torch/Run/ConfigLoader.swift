@@ -1,0 +1,28 @@
+import TorchCore
+import TorchHardware
+
+/// Reads the config file: `--config FILE`, else /etc/torch/torch.conf when it exists,
+/// else the built-in defaults.
+enum ConfigLoader {
+    enum Failure: Error {
+        /// Errors in the file, each `file:line: message` (exit 78).
+        case invalid([String])
+        /// The file could not be read (exit 78 too: the configuration is unusable).
+        case unreadable(String)
+    }
+
+    static func load(_ explicitPath: String?) throws(Failure) -> (TorchConfig, path: String?) {
+        let path = explicitPath ?? (Paths.fileExists(Paths.systemConfig) ? Paths.systemConfig : nil)
+        guard let path else { return (.defaults, nil) }
+        let text: String?
+        do { text = try AtomicFile.readFile(path) } catch {
+            throw .unreadable("torch: --config \(path): \(error)")
+        }
+        guard let text else { throw .unreadable("torch: config file \(path) does not exist") }
+        do {
+            return (try TorchConfig.parse(text, file: path), path)
+        } catch {
+            throw .invalid(error.errors.map(\.description))
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import TorchCore
+import TorchEngine
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a checked request: loads the config and the last state, opens the output,
+/// and hands over to the engine.
+enum Runner {
+    static func run(_ request: Request, _ global: GlobalOptions) -> Int32 {
+        let config: TorchConfig
+        let configPath: String?
+        do {
+            (config, configPath) = try ConfigLoader.load(global.configPath)
+        } catch {
+            switch error {
+            case let .invalid(lines): writeAll(STDERR_FILENO, lines.map { $0 + "\n" }.joined())
+            case let .unreadable(line): writeAll(STDERR_FILENO, line + "\n")
+            }
+            return ExitCode.config
+        }
+        let library: PatternLibrary
+        do { library = try SettingsFactory.library(config) } catch {
+            writeAll(STDERR_FILENO, "\(configPath ?? "config"): \(error)\n")
+            return ExitCode.config
+        }
+        let statePath = Paths.stateFile(configured: global.stateFilePath ?? config.service.stateFile,
+                                        configuredExplicitly: global.stateFilePath != nil)
+        let saved = StateStore(path: statePath, config: config)
+
+        switch request {
+        case let .status(json):
+            return StatusCommand.print(json: json, state: saved.load(), configPath: configPath, statePath: statePath, config: config)
+        case let .off(_, light):
+            var s = saved.load()
+            s.lit = false
+            saved.save(s)
+            return withOutput(light, config) { output, reason in
+                _ = output.write(duty: 0)
+                output.close()
+                writeAll(STDERR_FILENO, reason + "\n" + "torch: dark\n")
+                return ExitCode.ok
+            }
+        case let .toggle(light):
+            let s = saved.load()
+            if s.lit {
+                var dark = s
+                dark.lit = false
+                saved.save(dark)
+                writeAll(STDERR_FILENO, "torch: was lit; now dark\n")
+                return ExitCode.ok
+            }
+            return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
+        case let .light(pattern, light):
+            var commands: [TorchCommand] = []
+            if let b = light.brightness { commands.append(.setBrightness(b)) }
+            commands.append(.setPattern(pattern))
+            return foreground(commands: commands, light, config, library, saved, statePath)
+        case let .run(light):
+            return foreground(commands: [], light, config, library, saved, statePath)
+        }
+    }
+
+    private static func withOutput(_ light: LightOptions, _ config: TorchConfig,
+                                   _ body: (any LightOutput, String) -> Int32) -> Int32 {
+        do {
+            let (output, reason) = try BackendChoice.open(requested: light.backend, config: config)
+            return body(output, reason)
+        } catch {
+            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            return ExitCode.failure
+        }
+    }
+
+    /// Runs the torch in this process until q, Ctrl-C, SIGTERM or `--for`.
+    private static func foreground(commands: [TorchCommand], _ light: LightOptions, _ config: TorchConfig,
+                                   _ library: PatternLibrary, _ saved: StateStore, _ statePath: String) -> Int32 {
+        withOutput(light, config) { output, reason in
+            let settings: TorchSettings
+            do {
+                settings = try SettingsFactory.settings(config, library: library, outputCanDim: true)
+            } catch {
+                output.close()
+                writeAll(STDERR_FILENO, "torch: [light] patterns: \(error)\n")
+                return ExitCode.config
+            }
+            let interactive = light.display && output.kind == .sim
+                && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
+            var banner = [reason]
+            if let w = saved.warning { banner.append(w) }
+            let options = ServiceOptions(
+                settings: settings,
+                mapping: SettingsFactory.mapping(config, curve: light.curve),
+                scheduler: SettingsFactory.scheduler(config),
+                restoring: saved.persistent(library: library),
+                initialCommands: commands,
+                runFor: light.runFor,
+                tracePath: light.tracePath,
+                interactive: interactive,
+                stateFilePath: statePath,
+                banner: banner)
+            return TorchService(output: output, options: options).run()
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import TorchCore
+import TorchEngine
+
+/// Turns the config file's values into the state machine's settings and the pattern
+/// library (built-ins with the config's parameters, plus `[pattern.NAME]` sections).
+enum SettingsFactory {
+    static func library(_ c: TorchConfig) throws(PatternLibraryError) -> PatternLibrary {
+        var custom: [String: String] = [:]
+        for p in c.customPatterns { custom[p.name] = p.steps }
+        return try PatternLibrary(blinkSpeed: c.light.blinkSpeed, breathePeriod: c.light.breathePeriod,
+                                  sosUnit: c.light.sosUnit, custom: custom)
+    }
+
+    static func settings(_ c: TorchConfig, library: PatternLibrary, outputCanDim: Bool) throws(PatternLibraryError) -> TorchSettings {
+        var cycle: [Pattern] = []
+        for name in c.light.patterns { cycle.append(try library.lookup(name)) }
+        return TorchSettings(
+            buttonMode: ButtonMode(rawValue: c.button.mode.rawValue) ?? .smart,
+            gestureTiming: GestureTiming(debounce: c.button.debounce, holdTime: c.button.holdTime,
+                                         doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold),
+            tapAction: action(c.button.onTap), doubleTapAction: action(c.button.onDoubleTap),
+            longHoldAction: action(c.button.onLongHold),
+            lightByDefault: c.light.lightByDefault, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
+            outputCanDim: outputCanDim, patterns: cycle.isEmpty ? [.steady] : cycle,
+            brightness: c.light.brightness, rampTime: c.button.rampTime)
+    }
+
+    /// The config's action names are the state machine's (`next-pattern`, …).
+    private static func action(_ a: TorchConfig.GestureAction) -> GestureAction {
+        GestureAction(rawValue: a.rawValue) ?? .none
+    }
+
+    static func mapping(_ c: TorchConfig, curve: BrightnessCurve?) -> OutputMapping {
+        OutputMapping(curve: curve ?? c.light.curve, maxDuty: c.light.maxBrightness.fraction)
+    }
+
+    static func scheduler(_ c: TorchConfig) -> SchedulerSettings {
+        SchedulerSettings(realtimePriority: c.service.schedulerPriority, lockMemory: true,
+                          softPWMFrequency: c.output.softPWMFrequency)
+    }
+}
