@@ -84,9 +84,12 @@ public enum DecimalSyntax {
 extension String {
     /// The string without leading and trailing ASCII spaces and tabs.
     public var trimmedASCII: String {
+        // "\r\n" is one Character in Swift, equal to neither "\r" nor "\n": list it too,
+        // or CRLF line endings survive the trim.
+        func blank(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\r" || c == "\n" || c == "\r\n" }
         var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\r" || f == "\n" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" || l == "\n" { s = s.dropLast() }
+        while let f = s.first, blank(f) { s = s.dropFirst() }
+        while let l = s.last, blank(l) { s = s.dropLast() }
         return String(s)
     }
 }
