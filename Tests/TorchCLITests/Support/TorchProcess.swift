@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the built `torch` binary (it sits beside the test bundle in .build/…/debug)
+/// with stdout and stderr captured to files, stdin from /dev/null.
+struct TorchProcess {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// The directory of the test executable: SwiftPM puts `torch` there too.
+    static var binary: String {
+        var path = CommandLine.arguments[0]
+        if let slash = path.lastIndex(of: "/") { path = String(path[..<slash]) } else { path = "." }
+        // The test bundle may be a directory (…/torchPackageTests.xctest/…); walk up to
+        // the build directory that holds `torch`.
+        var dir = path
+        while !dir.isEmpty {
+            if access(dir + "/torch", X_OK) == 0 { return dir + "/torch" }
+            guard let slash = dir.lastIndex(of: "/") else { break }
+            dir = String(dir[..<slash])
+        }
+        return path + "/torch"
+    }
+
+    /// Runs `torch args…` to completion.
+    static func run(_ args: [String], environment extra: [String] = []) -> TorchProcess {
+        let dir = TempDir()
+        let out = dir.path + "/stdout", err = dir.path + "/stderr"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = [binary] + args
+        var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+        defer { for p in cargs { free(p) } }
+        // A clean environment: no inherited TORCH or XDG settings change the outcome.
+        let env = ["PATH=/usr/bin:/bin", "HOME=" + dir.path, "TERM=dumb"] + extra
+        var cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
+        defer { for p in cenv { free(p) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, binary, &actions, nil, &cargs, &cenv)
+        guard rc == 0 else { return TorchProcess(status: -1, stdout: "", stderr: "spawn \(binary): errno \(rc)") }
+        var wstatus: Int32 = 0
+        while waitpid(pid, &wstatus, 0) < 0 && errno == EINTR {}
+        let exited = (wstatus & 0x7f) == 0
+        let code = exited ? (wstatus >> 8) & 0xff : 128 + (wstatus & 0x7f)
+        return TorchProcess(status: code, stdout: readText(out) ?? "", stderr: readText(err) ?? "")
+    }
+}
+
+/// A temporary directory removed when the value is dropped.
+final class TempDir {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/torch-test-XXXXXX".utf8CString)
+        let p: UnsafeMutablePointer<CChar>? = template.withUnsafeMutableBufferPointer { buf in buf.baseAddress.flatMap { mkdtemp($0) } }
+        path = p.map { String(cString: $0) } ?? "/tmp"
+    }
+
+    deinit {
+        if path != "/tmp" { _ = system("rm -rf '\(path)'") }
+    }
+
+    func write(_ name: String, _ text: String) -> String {
+        let full = path + "/" + name
+        if let f = fopen(full, "w") {
+            fputs(text, f)
+            fclose(f)
+        }
+        return full
+    }
+}
+
+/// Reads a whole file, nil when missing.
+func readText(_ path: String) -> String? {
+    guard let f = fopen(path, "r") else { return nil }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var buf = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buf, 1, buf.count, f)
+        if n <= 0 { break }
+        bytes.append(contentsOf: buf[0..<n])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,99 @@
+import Testing
+
+/// The built `torch` on the simulated backend, checked through its `--trace` file.
+/// Timing is checked structurally (each interval is the nearest whole number of
+/// units, within ±40 % of a unit), so a loaded machine cannot make it flake, while a
+/// wrong pattern (a dash for a dot, a missing gap) always fails.
+@Suite struct TraceEndToEndTests {
+    struct Change { var ns: Int64; var level: Double }
+
+    static func parse(_ text: String) -> [Change] {
+        text.split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: ",")
+            guard parts.count == 2, let ns = Int64(parts[0]), let level = Double(parts[1]) else { return nil }
+            return Change(ns: ns, level: level)
+        }
+    }
+
+    /// Interval lengths in units, rounded, failing when not close to a whole number.
+    static func units(_ changes: [Change], unitNs: Double, sourceLocation: SourceLocation = #_sourceLocation) -> [Int] {
+        zip(changes, changes.dropFirst()).map { a, b in
+            let u = Double(b.ns - a.ns) / unitNs
+            let n = Int(u.rounded())
+            #expect(abs(u - Double(n)) < 0.4, "interval \(u) units is not a whole number of units", sourceLocation: sourceLocation)
+            return n
+        }
+    }
+
+    @Test func sosTraceHasITUTiming() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/sos.csv"
+        // One SOS is 34 units of 150 ms = 5.1 s; run a little longer than one.
+        let r = TorchProcess.run(["sos", "--backend", "sim", "--for", "5400ms", "--trace", trace,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let changes = Self.parse(try #require(readText(trace)))
+        try #require(changes.count >= 19, "got \(changes.count) changes")
+        // Lines are "<ns since start>,<level>" with levels 0.0 or 1.0, alternating from on.
+        #expect(changes.allSatisfy { $0.level == 0 || $0.level == 1 })
+        for (i, c) in changes.prefix(19).enumerated() { #expect(c.level == (i % 2 == 0 ? 1 : 0)) }
+        #expect(changes[0].ns < 1_000_000_000, "the light comes on at once")
+        // S (dot dot dot) O (dash dash dash) S, with 1-unit gaps inside letters, 3 between
+        // letters and 7 before the repeat.
+        let u = Self.units(Array(changes.prefix(19)), unitNs: 150_000_000)
+        #expect(u == [1, 1, 1, 1, 1, 3, 3, 1, 3, 1, 3, 3, 1, 1, 1, 1, 1, 7])
+        #expect(changes.last?.level == 0, "dark at the end")
+    }
+
+    @Test func tenHertzBlinkTrace() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/blink.csv"
+        let r = TorchProcess.run(["blink", "--rate", "10Hz", "--backend", "sim", "--for", "2s", "--trace", trace,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let changes = Self.parse(try #require(readText(trace)))
+        // 2 s at 10 Hz: 20 on-edges and 20 off-edges (the last off may be the stop).
+        #expect((38...41).contains(changes.count), "got \(changes.count) changes")
+        for (i, c) in changes.enumerated() { #expect(c.level == (i % 2 == 0 ? 1 : 0), "change \(i)") }
+        let inner = Array(changes.dropLast())
+        let u = Self.units(inner, unitNs: 50_000_000)
+        #expect(u.allSatisfy { $0 == 1 }, "every half-period is 50 ms: \(u)")
+        // No drift: the 30th edge lies on the 50 ms grid from the first.
+        if inner.count > 30 {
+            let drift = Double(inner[30].ns - inner[0].ns) - 30 * 50_000_000
+            #expect(abs(drift) < 20_000_000, "drift \(drift) ns")
+        }
+        #expect(changes.last?.level == 0)
+    }
+
+    @Test func brightnessGoesThroughTheCurveAndIsRemembered() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/on.csv"
+        let r = TorchProcess.run(["on", "50%", "--backend", "sim", "--for", "200ms", "--trace", trace,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let changes = Self.parse(try #require(readText(trace)))
+        try #require(changes.count == 2, "on, then dark at the end: \(changes.map(\.level))")
+        // CIE 1931: 50 % lightness is ≈ 18.4 % duty.
+        #expect(abs(changes[0].level - 0.1842) < 0.001)
+        #expect(changes[1].level == 0)
+        let state = try #require(readText(dir.path + "/state"))
+        #expect(state.contains("brightness=50%"))
+        let linear = TorchProcess.run(["on", "50%", "--curve", "linear", "--backend", "sim", "--for", "100ms",
+                                       "--trace", trace, "--state-file", dir.path + "/state"])
+        #expect(linear.status == 0)
+        #expect(Self.parse(readText(trace) ?? "").first?.level == 0.5)
+    }
+
+    @Test func offAndStatusUseTheStateFile() throws {
+        let dir = TempDir()
+        let state = dir.path + "/state"
+        _ = TorchProcess.run(["strobe", "fast", "--backend", "sim", "--for", "100ms", "--state-file", state])
+        let status = TorchProcess.run(["status", "--json", "--state-file", state])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("\"pattern\":\"strobe fast\""), "\(status.stdout)")
+        let off = TorchProcess.run(["off", "--backend", "sim", "--state-file", state])
+        #expect(off.status == 0)
+        #expect(TorchProcess.run(["status", "--json", "--state-file", state]).stdout.contains("\"lit\":false"))
+    }
+}
