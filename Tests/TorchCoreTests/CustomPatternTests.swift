@@ -88,7 +88,7 @@ import Testing
             .hold(0.3, .seconds(90)), .ramp(to: 0, .zero), .hold(0.5, .seconds(7200)),
         ], repeatCount: 4)
         let text = CustomPatternSyntax.format(timeline)
-        #expect(text == "100% 200ms ~0.123456789 171428.571us 30% 90s ~0 0s 50% 2h x4")
+        #expect(text == "100% 200ms ~0.123456789 171428.571us 30% 90s ~0% 0s 50% 2h x4")
         #expect(try CustomPatternSyntax.parse(text).timeline == timeline)
     }
 

@@ -14,7 +14,7 @@ import Testing
         (.morse(text: "SOS", unit: .milliseconds(100)), "morse 100ms SOS"),
         (.morse(text: "sos", unit: .milliseconds(150)), "morse 150ms sos"),
         (.morse(text: "HELLO  WORLD, 73!", unit: .nanoseconds(171_428_571)), "morse 171428.571us HELLO  WORLD, 73!"),
-        (.breathe(period: .seconds(4), minLevel: 0, maxLevel: 1), "breathe 4s 0 100%"),
+        (.breathe(period: .seconds(4), minLevel: 0, maxLevel: 1), "breathe 4s 0% 100%"),
         (.breathe(period: .milliseconds(2500), minLevel: 0.05, maxLevel: 0.123456789), "breathe 2.5s 5% 0.123456789"),
         (.breathe(period: .seconds(3600), minLevel: 0.3, maxLevel: 0.7), "breathe 1h 30% 70%"),
     ]
@@ -44,7 +44,7 @@ import Testing
     @Test func customBuiltByHandIsFormatted() throws {
         let timeline = Timeline(steps: [.hold(1, .milliseconds(10)), .ramp(to: 0, .milliseconds(90))], repeatCount: 2)
         let p = Pattern.custom(CustomPattern(source: "line one\nline two", timeline: timeline))
-        #expect(p.canonicalText == "custom 100% 10ms ~0 90ms x2")
+        #expect(p.canonicalText == "custom 100% 10ms ~0% 90ms x2")
         guard case let .custom(back) = try Pattern.parseCanonical(p.canonicalText) else {
             Issue.record("not custom")
             return

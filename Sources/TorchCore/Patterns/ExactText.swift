@@ -21,10 +21,9 @@ enum ExactText {
         return "\(ns)ns"
     }
 
-    /// `0`, `100%`, `40%`, `12.5%`, or a fraction such as `0.123456789` when no short
+    /// `0%`, `100%`, `40%`, `12.5%`, or a fraction such as `0.123456789` when no short
     /// percentage reads back as the same value.
     static func level(_ l: Double) -> String {
-        if l == 0 { return "0" }
         for digits in 0...4 {
             let text = DecimalSyntax.format(l * 100, maxFractionDigits: digits) + "%"
             if let back = try? LevelSyntax.parse(text), back == l { return text }

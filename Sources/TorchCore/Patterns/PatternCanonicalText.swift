@@ -6,7 +6,7 @@
 ///     strobe fast                   slow | medium | fast
 ///     sos                           Morse "SOS" at the default 150 ms unit
 ///     morse 100ms HELLO WORLD       unit, then the text to the end of the line
-///     breathe 4s 0 100%             period, lowest level, highest level
+///     breathe 4s 0% 100%            period, lowest level, highest level
 ///     custom 100% 200ms ~0 1s x3    custom pattern syntax (see `CustomPatternSyntax`)
 extension Pattern {
     /// The canonical one-line form; `parseCanonical` reads it back as this pattern.
