@@ -1,0 +1,167 @@
+/// Turns raw edges of one button into gestures with exact instants.
+///
+/// Drive it with `handle(_:)` for each edge (in timestamp order) and `advance(to:)` when
+/// the clock reaches `nextDeadline`; both return the gestures that happened, oldest first.
+/// Timer gestures (hold start, long hold) are stamped with their deadline, whenever the
+/// event loop gets round to calling `advance`.
+///
+/// Boundaries (windows are half-open):
+/// - held for less than `holdTime` → `.tap`; held `holdTime` or longer → `.holdStart`
+///   at press + holdTime, then `.holdEnd` at release;
+/// - a press less than `doubleTapWindow` after a tap's release, released before
+///   `holdTime` → `.doubleTap` (instead of a second `.tap`); a third tap starts afresh;
+/// - held `longHoldTime` or longer → `.longHold` at press + longHoldTime.
+public struct GestureRecognizer: Sendable {
+    public let timing: GestureTiming
+    private var debouncer: Debouncer
+    /// Everything up to this instant has been processed; older edges are taken as now.
+    public private(set) var processedUntil: Instant
+    /// When the current (debounced) press began.
+    private var pressedAt: Instant?
+    private var holdStarted = false
+    private var longHoldFired = false
+    /// This press followed a tap closely enough to make a double tap.
+    private var secondPress = false
+    /// The release of the last tap, while it may still start a double tap.
+    private var lastTapRelease: Instant?
+
+    /// A recognizer with the button at `pressed` (normally released) at `start`.
+    public init(timing: GestureTiming = .standard, pressed: Bool = false, at start: Instant = .zero) {
+        self.timing = timing
+        debouncer = Debouncer(debounce: timing.debounce, pressed: pressed)
+        processedUntil = start
+        if pressed {
+            // Held since before we looked: no press to report and no thresholds to time,
+            // but its release still closes it with `.holdEnd`.
+            pressedAt = start
+            holdStarted = true
+            longHoldFired = true
+        }
+    }
+
+    /// True while the debounced button is down.
+    public var isPressed: Bool { debouncer.accepted }
+
+    /// The next instant at which `advance(to:)` has something to do: a bounce window
+    /// closing, or a hold/long-hold threshold. Nil when nothing is pending.
+    public var nextDeadline: Instant? {
+        var next = debouncer.windowEnd
+        for d in [holdDeadline, longHoldDeadline] {
+            // A threshold already passed is waiting for a pending bounce to settle: the
+            // window end is what to wake for.
+            if let d, d > processedUntil { next = next.map { min($0, d) } ?? d }
+        }
+        return next
+    }
+
+    private var holdDeadline: Instant? {
+        guard let p = pressedAt, !holdStarted else { return nil }
+        return p + timing.holdTime
+    }
+
+    private var longHoldDeadline: Instant? {
+        guard let p = pressedAt, !longHoldFired else { return nil }
+        return p + timing.longHoldTime
+    }
+
+    /// Processes everything due up to `now`: bounce windows closing and hold thresholds.
+    public mutating func advance(to now: Instant) -> [Gesture] {
+        var out: [Gesture] = []
+        advance(to: now, into: &out)
+        return out
+    }
+
+    /// Feeds one raw edge. Timers due up to the edge's instant are processed first; an
+    /// edge older than what was already processed is taken as happening now.
+    public mutating func handle(_ edge: RawEdge) -> [Gesture] {
+        let t = max(edge.at, processedUntil)
+        var out: [Gesture] = []
+        advance(to: t, into: &out)
+        if let level = debouncer.edge(pressed: edge.pressed, at: t) {
+            accept(pressed: level, at: t, into: &out)
+        }
+        // The edge may have moved the settled horizon (a pending change now settles later).
+        fireTimers(upTo: debouncer.settled(until: t), into: &out)
+        return out
+    }
+
+    /// Gets back to a consistent state after lost kernel events, given the line's level
+    /// read at `t`. Bounce in progress is forgotten and no tap is invented: a lost press
+    /// becomes `.press` at `t`; a lost release becomes `.release` and `.holdEnd` at `t`
+    /// (the press ends unclassified, so momentary light goes dark and ramps stop).
+    public mutating func resynchronize(pressed: Bool, at time: Instant) -> [Gesture] {
+        let t = max(time, processedUntil)
+        var out: [Gesture] = []
+        advance(to: t, into: &out)
+        let was = debouncer.accepted
+        debouncer.reset(pressed: pressed, at: t)
+        // Events were lost in between: whatever tap came before may not be the last one.
+        lastTapRelease = nil
+        if pressed && !was {
+            secondPress = false
+            pressedAt = t
+            holdStarted = false
+            longHoldFired = false
+            out.append(.press(at: t))
+        } else if !pressed && was {
+            out.append(.release(at: t))
+            out.append(.holdEnd(at: t))
+            pressedAt = nil
+        }
+        fireTimers(upTo: t, into: &out)
+        return out
+    }
+
+    private mutating func advance(to time: Instant, into out: inout [Gesture]) {
+        let now = max(time, processedUntil)
+        while true {
+            fireTimers(upTo: debouncer.settled(until: now), into: &out)
+            guard let end = debouncer.windowEnd, end <= now else { break }
+            // Thresholds before the settled change were fired above; now the change lands.
+            if let change = debouncer.expire(at: now) {
+                fireTimers(upTo: change.at, into: &out)
+                accept(pressed: change.pressed, at: change.at, into: &out)
+            }
+        }
+        processedUntil = now
+    }
+
+    /// Fires hold thresholds due at or before `limit`, in time order.
+    private mutating func fireTimers(upTo limit: Instant, into out: inout [Gesture]) {
+        // Held exactly holdTime is a hold: a deadline equal to the release instant fires.
+        if let d = holdDeadline, d <= limit {
+            holdStarted = true
+            out.append(.holdStart(at: d))
+        }
+        if let d = longHoldDeadline, d <= limit {
+            longHoldFired = true
+            out.append(.longHold(at: d))
+        }
+    }
+
+    /// A debounced level change at `t`.
+    private mutating func accept(pressed: Bool, at t: Instant, into out: inout [Gesture]) {
+        if pressed {
+            secondPress = lastTapRelease.map { t - $0 < timing.doubleTapWindow } ?? false
+            lastTapRelease = nil
+            pressedAt = t
+            holdStarted = false
+            longHoldFired = false
+            out.append(.press(at: t))
+            return
+        }
+        out.append(.release(at: t))
+        if holdStarted {
+            out.append(.holdEnd(at: t))
+        } else if secondPress {
+            out.append(.doubleTap(at: t))
+        } else {
+            out.append(.tap(at: t))
+            lastTapRelease = t
+        }
+        pressedAt = nil
+        holdStarted = false
+        longHoldFired = false
+        secondPress = false
+    }
+}

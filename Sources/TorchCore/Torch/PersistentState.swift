@@ -1,0 +1,18 @@
+/// What survives a restart (the state file's content; someone else's codec writes it).
+public struct PersistentState: Equatable, Sendable {
+    /// The last brightness.
+    public var brightness: Brightness
+    /// The last chosen pattern (a running SOS is not saved: it is an emergency, not a choice).
+    public var pattern: Pattern
+    /// The button mode in force.
+    public var buttonMode: ButtonMode
+    /// True when the light was latched on (a light only held by the button is not saved as lit).
+    public var lit: Bool
+
+    public init(brightness: Brightness = .full, pattern: Pattern = .steady, buttonMode: ButtonMode = .smart, lit: Bool = false) {
+        self.brightness = brightness
+        self.pattern = pattern
+        self.buttonMode = buttonMode
+        self.lit = lit
+    }
+}

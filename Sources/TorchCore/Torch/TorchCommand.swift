@@ -1,0 +1,17 @@
+/// A request from the command line or the control socket.
+public enum TorchCommand: Equatable, Sendable {
+    /// Light on, latched, optionally at a new brightness.
+    case on(Brightness?)
+    /// Dark; SOS, ramps, the sleep fade and the sleep timer stop.
+    case off
+    /// On when dark, off when lit.
+    case toggle
+    /// Switches to the pattern at once (from its start) and lights it.
+    case setPattern(Pattern)
+    /// Changes the brightness without changing lit/dark or restarting the pattern.
+    case setBrightness(Brightness)
+    /// The next pattern of the pattern list, lit.
+    case nextPattern
+    /// Stealth on or off (the board's own status LEDs dark).
+    case stealth(Bool)
+}

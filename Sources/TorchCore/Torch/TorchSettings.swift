@@ -1,0 +1,111 @@
+/// The torch's behaviour settings, named after their config keys; defaults documented
+/// per field. Check a combination with `validate()` before use.
+public struct TorchSettings: Equatable, Sendable {
+    /// `button-mode`: default `smart`. `hold-for-light = yes` means `momentary`.
+    public var buttonMode: ButtonMode
+    /// Debounce, hold time, double-tap window and long-hold time.
+    public var gestureTiming: GestureTiming
+    /// `tap-action` (smart mode): default `toggle`.
+    public var tapAction: GestureAction
+    /// `double-tap-action` (smart mode): default `next-pattern`.
+    public var doubleTapAction: GestureAction
+    /// `long-hold-action` (smart mode, from dark): default `sos`.
+    public var longHoldAction: GestureAction
+    /// `light-by-default`: lit at start when there is no saved state. Default off.
+    /// Mutually exclusive with hold-for-light (`buttonMode == .momentary`).
+    public var lightByDefault: Bool
+    /// `sleep-timer`: auto-off after the light has been on this long, restarted whenever
+    /// the user turns it on or changes pattern or brightness. Default nil (never).
+    public var sleepTimer: Duration?
+    /// `sleep-fade`: the fade-out when the sleep timer runs out, where the output can dim.
+    /// Default 3 s.
+    public var sleepFade: Duration
+    /// True when the output can dim (PWM); otherwise the sleep timer turns the light
+    /// straight off. Default true.
+    public var outputCanDim: Bool
+    /// `patterns`: the cycle for next-pattern, in order. Default: steady only.
+    public var patterns: [Pattern]
+    /// `brightness`: the brightness when there is no saved state. Default 100 %.
+    public var brightness: Brightness
+    /// `ramp-time`: how long a hold takes to ramp brightness across the full range
+    /// (1 % to 100 %). Default 2 s.
+    public var rampTime: Duration
+
+    public static let defaultSleepFade: Duration = .seconds(3)
+    public static let defaultRampTime: Duration = .seconds(2)
+
+    public init(
+        buttonMode: ButtonMode = .smart,
+        gestureTiming: GestureTiming = .standard,
+        tapAction: GestureAction = .toggle,
+        doubleTapAction: GestureAction = .nextPattern,
+        longHoldAction: GestureAction = .sos,
+        lightByDefault: Bool = false,
+        sleepTimer: Duration? = nil,
+        sleepFade: Duration = TorchSettings.defaultSleepFade,
+        outputCanDim: Bool = true,
+        patterns: [Pattern] = [.steady],
+        brightness: Brightness = .full,
+        rampTime: Duration = TorchSettings.defaultRampTime
+    ) {
+        self.buttonMode = buttonMode
+        self.gestureTiming = gestureTiming
+        self.tapAction = tapAction
+        self.doubleTapAction = doubleTapAction
+        self.longHoldAction = longHoldAction
+        self.lightByDefault = lightByDefault
+        self.sleepTimer = sleepTimer
+        self.sleepFade = sleepFade
+        self.outputCanDim = outputCanDim
+        self.patterns = patterns
+        self.brightness = brightness
+        self.rampTime = rampTime
+    }
+
+    /// Throws the first combination that cannot work, naming the config keys involved.
+    /// The config parser adds the file and line.
+    public func validate() throws(SettingsConflict) {
+        if lightByDefault && buttonMode == .momentary {
+            throw SettingsConflict(keys: ["light-by-default", "hold-for-light"],
+                                   message: "light-by-default and hold-for-light are mutually exclusive: a light held only while pressed cannot be lit at start")
+        }
+        let t = gestureTiming
+        if t.debounce < .zero {
+            throw SettingsConflict(keys: ["debounce"], message: "debounce must not be negative")
+        }
+        if t.holdTime <= t.debounce {
+            throw SettingsConflict(keys: ["hold-time", "debounce"], message: "hold-time must be longer than debounce")
+        }
+        if t.doubleTapWindow <= .zero {
+            throw SettingsConflict(keys: ["double-tap-window"], message: "double-tap-window must be longer than 0")
+        }
+        if t.longHoldTime <= t.holdTime {
+            throw SettingsConflict(keys: ["long-hold-time", "hold-time"], message: "long-hold-time must be longer than hold-time")
+        }
+        if let s = sleepTimer, s <= .zero {
+            throw SettingsConflict(keys: ["sleep-timer"], message: "sleep-timer must be longer than 0")
+        }
+        if sleepFade < .zero {
+            throw SettingsConflict(keys: ["sleep-fade"], message: "sleep-fade must not be negative")
+        }
+        if rampTime <= .zero {
+            throw SettingsConflict(keys: ["ramp-time"], message: "ramp-time must be longer than 0")
+        }
+    }
+}
+
+/// Settings that cannot work together (or one that cannot work at all).
+public struct SettingsConflict: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The config keys involved, as the user writes them.
+    public var keys: [String]
+    /// The whole message, naming every key, e.g. "light-by-default and hold-for-light are
+    /// mutually exclusive: …".
+    public var message: String
+
+    public init(keys: [String], message: String) {
+        self.keys = keys
+        self.message = message
+    }
+
+    public var description: String { message }
+}

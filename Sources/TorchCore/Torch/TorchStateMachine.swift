@@ -1,0 +1,220 @@
+/// The torch's brain: gestures and commands in, a `LightProgram` and events out. Pure and
+/// driven by explicit instants, so every timing rule is tested with a manual clock.
+///
+/// Smart mode (the composite switch), ON button:
+/// - a press while dark lights at once, held only by the button (momentary);
+/// - a tap applies `tapAction` (default toggle) to the state before its press: from dark
+///   the light latches on, from lit it goes off;
+/// - held past the hold time from dark it stays momentary (dark on release:
+///   hold-for-light); a long hold from dark runs `longHoldAction` (default SOS) and stays
+///   latched; a long hold while lit is just a longer brightness ramp;
+/// - held while latched lit, brightness ramps (each new hold reverses direction, full
+///   range in `rampTime`, 1 %…100 %, updated every `rampTickInterval`);
+/// - a double tap applies `doubleTapAction` (default next-pattern) to the state before
+///   its second press. The first tap has already acted (no waiting), so from dark:
+///   tap 1 latches on, then the next pattern, staying on; from lit: tap 1 turns it off,
+///   press 2 relights it at once, then the next pattern, on. Either way it ends lit with
+///   the next pattern.
+///
+/// Toggle mode: each press toggles. Momentary mode: lit exactly while pressed. In both,
+/// tap, double-tap and long-hold actions do not apply. Any press of the OFF button stops
+/// everything: dark, SOS and ramps stopped, sleep timer and fade cleared, and the rest of
+/// an ON press in progress ignored. Any press during the sleep fade brings the light back
+/// (as a phone's screen wakes on touch) and the rest of that press is ignored.
+///
+/// The sleep timer restarts whenever the user turns the light on or changes pattern or
+/// brightness. At expiry the light fades to dark over `sleepFade` when the output can dim,
+/// else goes straight off.
+public struct TorchStateMachine: Sendable {
+    /// How often brightness is updated during a ramp: 50 Hz.
+    public static let rampTickInterval: Duration = .milliseconds(20)
+
+    public let settings: TorchSettings
+    /// The button mode in force: the config's (the only place that sets it).
+    public internal(set) var buttonMode: ButtonMode
+    /// True while the light emits (latched, momentary, or fading out).
+    public internal(set) var lit: Bool
+    /// True when lit only while the ON button is held.
+    public internal(set) var momentary = false
+    public internal(set) var brightness: Brightness
+    /// The chosen pattern (SOS runs over it without replacing it; see `currentPattern`).
+    public internal(set) var pattern: Pattern
+    /// True while an SOS started by the long-hold (or another) action runs.
+    public internal(set) var sosActive = false
+    /// The board's own status LEDs dark.
+    public internal(set) var stealth = false
+    /// When the sleep timer runs out; nil when it is not running.
+    public internal(set) var sleepDeadline: Instant?
+    /// When the sleep fade ends; nil when not fading.
+    public internal(set) var fadeEnd: Instant?
+    /// What the output should play now.
+    public internal(set) var program: LightProgram
+    /// Increments whenever `program` changes: the engine hands the new one to the scheduler.
+    public internal(set) var programGeneration: UInt64 = 0
+    /// Everything up to this instant has been processed.
+    public internal(set) var now: Instant
+
+    /// A brightness ramp in progress (smart mode, held while lit).
+    struct Ramp: Sendable {
+        var start: Instant
+        var from: Brightness
+        var up: Bool
+        /// The next brightness update; nil once a bound is reached.
+        var nextTick: Instant?
+    }
+
+    /// The ON button press in progress (smart mode).
+    struct Press: Sendable {
+        /// This press lit the light from dark (momentary until a tap or long hold latches).
+        var litFromDark: Bool
+        /// The OFF button, a command or the fade's wake-up took over: ignore the rest.
+        var cancelled: Bool
+    }
+
+    var ramp: Ramp?
+    /// The direction of the next ramp: each new hold reverses it.
+    var rampUpNext = true
+    var press: Press?
+    var events: [TorchEvent] = []
+    /// The persistent state last reported with `.stateChanged`.
+    var reportedState: PersistentState
+
+    /// Starts with the saved state when there is one (its lit state wins: the boot-time
+    /// light keeps the last state), else lit iff `lightByDefault`, at the configured
+    /// brightness and the first pattern of the list. The button mode is always the config's.
+    public init(settings: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+        self.settings = settings
+        self.now = now
+        buttonMode = settings.buttonMode
+        brightness = saved?.brightness ?? settings.brightness
+        pattern = saved?.pattern ?? settings.patterns.first ?? .steady
+        lit = saved?.lit ?? settings.lightByDefault
+        program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
+        reportedState = saved ?? PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit)
+        if lit {
+            program.timeline = pattern.timeline()
+            restartSleepTimer(at: now)
+        }
+        reportChanges()
+    }
+
+    /// The pattern playing while lit: SOS while an SOS runs, else the chosen one.
+    public var currentPattern: Pattern { sosActive ? .sos : pattern }
+
+    /// What to save so the next start keeps this state.
+    public var persistentState: PersistentState {
+        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary)
+    }
+
+    /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade end.
+    public var nextDeadline: Instant? {
+        [ramp?.nextTick, sleepDeadline, fadeEnd].compactMap { $0 }.min()
+    }
+
+    /// Runs every timer due up to `time`.
+    public mutating func advance(to time: Instant) {
+        runTimers(upTo: time)
+        reportChanges()
+    }
+
+    /// Acts on a gesture of one button, at the gesture's instant (timers due before it run first).
+    public mutating func handle(_ gesture: Gesture, from button: TorchButton) {
+        runTimers(upTo: gesture.at)
+        let t = now
+        switch button {
+        case .off:
+            if gesture.kind == .press {
+                events.append(.gestureRecognized(.press))
+                stopEverything()
+                refreshProgram(at: t)
+            }
+        case .on:
+            switch gesture.kind {
+            case .tap, .doubleTap, .holdStart, .longHold:
+                events.append(.gestureRecognized(gesture.kind))
+            case .press, .release, .holdEnd:
+                break
+            }
+            if gesture.kind == .press, fadeEnd != nil {
+                wakeFromFade(at: t)
+            } else {
+                switch buttonMode {
+                case .smart: smart(gesture.kind, at: t)
+                case .toggle: toggleMode(gesture.kind, at: t)
+                case .momentary: momentaryMode(gesture.kind, at: t)
+                }
+            }
+        }
+        reportChanges()
+    }
+
+    /// Acts on a command from the command line or the control socket.
+    public mutating func handle(_ command: TorchCommand, at time: Instant) {
+        runTimers(upTo: time)
+        let t = now
+        switch command {
+        case let .on(b):
+            if let b { changeBrightness(to: b) }
+            turnOn(at: t)
+            refreshProgram(at: t)
+        case .off:
+            stopEverything()
+            refreshProgram(at: t)
+        case .toggle:
+            if lit { stopEverything() } else { turnOn(at: t) }
+            refreshProgram(at: t)
+        case let .setPattern(p):
+            pattern = p
+            sosActive = false
+            turnOn(at: t)
+            refreshProgram(at: t, restart: true)
+        case let .setBrightness(b):
+            changeBrightness(to: b)
+            if lit {
+                fadeEnd = nil
+                restartSleepTimer(at: t)
+            }
+            refreshProgram(at: t)
+        case .nextPattern:
+            advancePattern()
+            turnOn(at: t)
+            refreshProgram(at: t, restart: true)
+        case let .stealth(on):
+            setStealth(on)
+        }
+        switch command {
+        case .on, .off, .toggle, .setPattern, .nextPattern:
+            // The command decided lit or dark: the rest of a press in progress must not undo it.
+            press?.cancelled = true
+        case .setBrightness, .stealth:
+            break
+        }
+        reportChanges()
+    }
+
+    /// The events since the last call, oldest first.
+    public mutating func takeEvents() -> [TorchEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// What `torch status` shows at `time`.
+    public func statusSummary(at time: Instant) -> TorchStatus {
+        TorchStatus(
+            lit: lit, momentary: momentary, brightness: brightness, pattern: currentPattern,
+            buttonMode: buttonMode, stealth: stealth,
+            sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
+            fading: fadeEnd != nil)
+    }
+
+    /// Appends `.stateChanged` when the persistent state differs from the last reported
+    /// one. Not during a ramp: saving at 50 Hz is pointless; the ramp's end reports it.
+    mutating func reportChanges() {
+        guard ramp == nil else { return }
+        let s = persistentState
+        if s != reportedState {
+            reportedState = s
+            events.append(.stateChanged)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+/// What `torch status` shows.
+public struct TorchStatus: Equatable, Sendable {
+    /// True while the light emits (latched, held by the button, or fading out).
+    public var lit: Bool
+    /// True when lit by the button only for as long as it is held.
+    public var momentary: Bool
+    public var brightness: Brightness
+    /// The pattern playing (SOS while an SOS runs).
+    public var pattern: Pattern
+    public var buttonMode: ButtonMode
+    public var stealth: Bool
+    /// Time left before the sleep timer turns the light off; nil when it is not running.
+    public var sleepRemaining: Duration?
+    /// True during the sleep timer's fade-out.
+    public var fading: Bool
+
+    public init(lit: Bool, momentary: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
+                stealth: Bool, sleepRemaining: Duration?, fading: Bool) {
+        self.lit = lit
+        self.momentary = momentary
+        self.brightness = brightness
+        self.pattern = pattern
+        self.buttonMode = buttonMode
+        self.stealth = stealth
+        self.sleepRemaining = sleepRemaining
+        self.fading = fading
+    }
+}
