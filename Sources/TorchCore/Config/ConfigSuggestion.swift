@@ -1,7 +1,7 @@
 /// "Did you mean …?" for misspelt keys and sections.
 public enum ConfigSuggestion {
     /// The closest candidate: edit distance ≤ 2 (transpositions count once), compared
-    /// case-insensitively, else the first candidate that starts with `word` (at least
+    /// case-insensitively, else the shortest candidate that starts with `word` (at least
     /// three characters, so `hold` finds `hold-time`). Nil when nothing is close.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let w = word.lowercased()
@@ -12,8 +12,9 @@ public enum ConfigSuggestion {
             if best.map({ d < $0.distance }) ?? true { best = (c, d) }
         }
         if let best { return best.name }
-        if w.count >= 3, let c = candidates.first(where: { $0.lowercased().hasPrefix(w) }) { return c }
-        return nil
+        guard w.count >= 3 else { return nil }
+        // Of several keys that start alike, the shortest is the likeliest abbreviation.
+        return candidates.filter { $0.lowercased().hasPrefix(w) }.min { $0.count < $1.count }
     }
 
     /// Optimal-string-alignment distance (Damerau–Levenshtein without repeated edits

@@ -1,0 +1,163 @@
+extension TorchConfig {
+    /// Parses config file text. `file` is only used in messages (`file:line: …`).
+    /// Throws every problem found, in line order, not just the first.
+    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> TorchConfig {
+        var parser = ConfigParser(file: file)
+        parser.read(text)
+        parser.finishPatterns()
+        parser.checkCombinations()
+        guard parser.errors.isEmpty else {
+            // Stable: errors on one line stay in the order they were found.
+            let sorted = parser.errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+            throw ConfigErrors(sorted.map(\.element))
+        }
+        return parser.config
+    }
+}
+
+/// Reads lines into a `TorchConfig`, collecting errors as it goes.
+struct ConfigParser {
+    /// Where the lines being read belong.
+    enum Place {
+        case outside
+        case section(ConfigSection)
+        case pattern(String)
+        /// After a bad header: its keys are not reported again.
+        case ignored
+    }
+
+    /// A key that was set, as written: "button.mode" → line and value text.
+    struct Setting {
+        var key: String
+        var line: Int
+        var value: String
+    }
+
+    let file: String
+    var config = TorchConfig()
+    var errors: [ConfigError] = []
+    /// Keys set with a valid value, by "section.key".
+    var settings: [String: Setting] = [:]
+    /// The first line of every key seen (valid or not), by "section.key", for duplicates.
+    var firstLine: [String: Int] = [:]
+    /// `[pattern.NAME]` names in file order, with their first header line.
+    var patternHeaders: [(name: String, line: Int)] = []
+    var patternSteps: [String: (steps: String, line: Int)] = [:]
+
+    init(file: String) { self.file = file }
+
+    mutating func error(_ line: Int, _ message: String) {
+        errors.append(ConfigError(file: file, line: line, message: message))
+    }
+
+    mutating func read(_ text: String) {
+        var place = Place.outside
+        for (number, line) in ConfigLexer.lines(of: text) {
+            switch line {
+            case .blank:
+                continue
+            case let .malformed(message):
+                error(number, message)
+            case let .section(name):
+                place = enter(name, line: number)
+            case let .entry(key, value):
+                entry(key, value, line: number, in: place)
+            }
+        }
+    }
+
+    mutating func enter(_ name: String, line: Int) -> Place {
+        if let section = ConfigSchema.section(name) { return .section(section) }
+        if name.hasPrefix(ConfigSchema.patternPrefix) || name == "pattern" {
+            let patternName = String(name.dropFirst(min(name.count, ConfigSchema.patternPrefix.count)))
+            guard ConfigValue.isPatternName(patternName) else {
+                error(line, "pattern name '\(patternName)' is not valid: expected lowercase letters, digits and '-', as in [pattern.my-blink]")
+                return .ignored
+            }
+            if !patternHeaders.contains(where: { $0.name == patternName }) {
+                patternHeaders.append((patternName, line))
+            }
+            return .pattern(patternName)
+        }
+        let names = ConfigSchema.sections.map(\.name)
+        // `[patern.x]`: compare the part before the dot with "pattern".
+        let head = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
+        if let near = ConfigSuggestion.closest(to: name, in: names) {
+            error(line, "unknown section [\(name)]; did you mean [\(near)]?")
+        } else if ConfigSuggestion.closest(to: head, in: ["pattern"]) != nil {
+            error(line, "unknown section [\(name)]; did you mean [pattern.NAME]?")
+        } else {
+            let all = names.map { "[\($0)]" }.joined(separator: ", ")
+            error(line, "unknown section [\(name)]; expected one of \(all) or [pattern.NAME]")
+        }
+        return .ignored
+    }
+
+    mutating func entry(_ key: String, _ value: String, line: Int, in place: Place) {
+        switch place {
+        case .ignored:
+            return
+        case .outside:
+            let homes = ConfigSchema.sections(having: key).map { "[\($0)]" }
+            let hint = homes.isEmpty ? "a section header such as [light]" : homes.joined(separator: " or ")
+            error(line, "'\(key)' is outside any section: put it under \(hint)")
+        case let .section(section):
+            guard !isDuplicate(key, in: section.name, line: line) else { return }
+            guard let known = section.key(key) else {
+                unknownKey(key, in: section.name, allowed: section.keys.map(\.name), line: line)
+                return
+            }
+            do {
+                try known.apply(&config, value)
+                settings["\(section.name).\(key)"] = Setting(key: key, line: line, value: value)
+            } catch {
+                self.error(line, "\(key): \(error)")
+            }
+        case let .pattern(name):
+            let section = ConfigSchema.patternPrefix + name
+            guard !isDuplicate(key, in: section, line: line) else { return }
+            guard key == "steps" else {
+                unknownKey(key, in: section, allowed: ConfigSchema.patternKeys, line: line)
+                return
+            }
+            guard !value.isEmpty else {
+                error(line, "steps: '' is not valid: expected custom pattern steps, e.g. 100% 200ms 0 300ms")
+                return
+            }
+            patternSteps[name] = (value, line)
+        }
+    }
+
+    /// Reports a key seen before in the same section (repeated headers merge, as in
+    /// systemd units, so the first may be under an earlier header).
+    mutating func isDuplicate(_ key: String, in section: String, line: Int) -> Bool {
+        let id = "\(section).\(key)"
+        if let first = firstLine[id] {
+            error(line, "duplicate key '\(key)' in [\(section)]: first set on line \(first)")
+            return true
+        }
+        firstLine[id] = line
+        return false
+    }
+
+    mutating func unknownKey(_ key: String, in section: String, allowed: [String], line: Int) {
+        if let near = ConfigSuggestion.closest(to: key, in: allowed) {
+            error(line, "unknown key '\(key)' in [\(section)]; did you mean '\(near)'?")
+        } else if let home = ConfigSchema.sections(having: key).first {
+            error(line, "unknown key '\(key)' in [\(section)]; it belongs in [\(home)]")
+        } else {
+            error(line, "unknown key '\(key)' in [\(section)]; allowed: \(allowed.joined(separator: ", "))")
+        }
+    }
+
+    /// Turns `[pattern.NAME]` sections into definitions; one without `steps` is an error.
+    mutating func finishPatterns() {
+        for header in patternHeaders {
+            if let s = patternSteps[header.name] {
+                config.customPatterns.append(TorchConfig.PatternDefinition(name: header.name, steps: s.steps, line: s.line))
+            } else if firstLine["\(ConfigSchema.patternPrefix)\(header.name).steps"] == nil {
+                error(header.line, "[pattern.\(header.name)] has no 'steps': add steps = <level duration ...>, e.g. steps = 100% 200ms 0 300ms")
+            }
+        }
+    }
+}

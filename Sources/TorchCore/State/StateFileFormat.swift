@@ -1,0 +1,148 @@
+/// The state file's text: a version line, then one `key=value` per line.
+///
+///     version=1
+///     brightness=40%
+///     pattern=steady
+///     button-mode=smart
+///     lit=yes
+///
+/// A pure codec: reading and writing the file (atomically) is the hardware layer's job.
+public enum StateFileFormat {
+    /// The version this code writes and reads.
+    public static let version = 1
+
+    static let keys = ["brightness", "pattern", "button-mode", "lit"]
+
+    /// The file's text for `record`, ending in a newline.
+    public static func encode(_ record: StateRecord) -> String {
+        // Four decimals of a percent: a ramped brightness comes back within 1e-6.
+        let brightness = DecimalSyntax.format(record.brightness.fraction * 100, maxFractionDigits: 4) + "%"
+        return """
+            version=\(version)
+            brightness=\(brightness)
+            pattern=\(escape(record.pattern))
+            button-mode=\(record.buttonMode)
+            lit=\(record.lit ? "yes" : "no")
+
+            """
+    }
+
+    /// The record in `text`, or a one-line reason it cannot be read.
+    public static func decode(_ text: String) throws(StateFileError) -> StateRecord {
+        var lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        if lines.last == "" { lines.removeLast() }
+        guard !lines.isEmpty, lines.contains(where: { !$0.trimmedASCII.isEmpty }) else {
+            throw StateFileError(line: nil, reason: "empty file")
+        }
+        let first = lines[0].trimmedASCII
+        guard first.hasPrefix("version=") else {
+            throw StateFileError(line: 1, reason: "expected 'version=\(version)', got '\(shown(first))'")
+        }
+        let v = String(first.dropFirst("version=".count))
+        guard v == String(version) else {
+            throw StateFileError(line: 1, reason: "version '\(shown(v))' is not supported (this torch reads version \(version))")
+        }
+
+        var values: [String: (value: String, line: Int)] = [:]
+        for (i, raw) in lines.enumerated().dropFirst() {
+            let number = i + 1
+            let line = raw.trimmedASCII
+            if line.isEmpty { continue }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw StateFileError(line: number, reason: "expected 'key=value', got '\(shown(line))'")
+            }
+            let key = String(line[..<eq])
+            let value = String(line[line.index(after: eq)...])
+            guard keys.contains(key) else {
+                throw StateFileError(line: number, reason: "unknown key '\(shown(key))'")
+            }
+            if let earlier = values[key] {
+                throw StateFileError(line: number, reason: "duplicate key '\(key)' (first on line \(earlier.line))")
+            }
+            values[key] = (value, number)
+        }
+        for key in keys where values[key] == nil {
+            throw StateFileError(line: nil, reason: "missing '\(key)' (the file may have been cut short)")
+        }
+        // Every key is present (checked just above); the `?? ("", 0)` is never taken.
+        func get(_ key: String) -> (value: String, line: Int) { values[key] ?? ("", 0) }
+
+        let b = get("brightness")
+        let brightness: Brightness
+        do {
+            brightness = try Brightness.parse(b.value)
+        } catch {
+            let number = b.value.hasSuffix("%") ? DecimalSyntax.parse(String(b.value.dropLast())) : DecimalSyntax.parse(b.value)
+            let what = number == nil ? "is not a level" : "out of range"
+            throw StateFileError(line: b.line, reason: "brightness '\(shown(b.value))' \(what)")
+        }
+
+        let p = get("pattern")
+        guard let pattern = unescape(p.value), !pattern.isEmpty else {
+            throw StateFileError(line: p.line, reason: p.value.isEmpty ? "pattern is empty" : "pattern '\(shown(p.value))' has a bad escape")
+        }
+
+        let m = get("button-mode")
+        guard TorchConfig.ButtonMode(rawValue: m.value) != nil else {
+            let modes = TorchConfig.ButtonMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw StateFileError(line: m.line, reason: "button-mode '\(shown(m.value))' is not one of \(modes)")
+        }
+
+        let l = get("lit")
+        let lit: Bool
+        do {
+            lit = try BoolSyntax.parse(l.value)
+        } catch {
+            throw StateFileError(line: l.line, reason: "lit '\(shown(l.value))' is not yes or no")
+        }
+        return StateRecord(brightness: brightness, pattern: pattern, buttonMode: m.value, lit: lit)
+    }
+
+    /// File text made safe for a one-line warning on a terminal: control characters
+    /// become `?` and anything past 40 characters becomes `…`.
+    static func shown(_ s: String) -> String {
+        var out = ""
+        for (i, c) in s.unicodeScalars.enumerated() {
+            if i == 40 { return out + "…" }
+            out.unicodeScalars.append(c.value < 0x20 || c.value == 0x7F ? "?" : c)
+        }
+        return out
+    }
+
+    /// Keeps the value on one line: `\` → `\\`, newline → `\n`, carriage return → `\r`.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// The inverse of `escape`; nil for a lone or unknown escape.
+    static func unescape(_ s: String) -> String? {
+        var out = ""
+        var pending = false
+        for c in s.unicodeScalars {
+            if pending {
+                switch c {
+                case "\\": out += "\\"
+                case "n": out += "\n"
+                case "r": out += "\r"
+                default: return nil
+                }
+                pending = false
+            } else if c == "\\" {
+                pending = true
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return pending ? nil : out
+    }
+}
