@@ -36,7 +36,9 @@ public final class PatternScheduler: @unchecked Sendable {
 
     /// One line saying how the scheduler runs, e.g. "SCHED_FIFO priority 50, memory locked"
     /// or "normal priority (SCHED_FIFO not permitted: Operation not permitted), timer slack 1ns".
-    public private(set) var realtimeSummary = ""
+    public var realtimeSummary: String { priorityNote + lockNote }
+    private var priorityNote = ""
+    private var lockNote = ""
 
     public init(output: any LightOutput, settings: SchedulerSettings = SchedulerSettings(), trace: TraceRing = TraceRing()) {
         self.output = output
@@ -57,12 +59,6 @@ public final class PatternScheduler: @unchecked Sendable {
     /// `realtimeSummary`.
     public func start() throws(HardwareError) {
         guard started.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
-        var lockNote = ""
-        if settings.lockMemory {
-            let e = ctorch_lock_memory()
-            memoryLocked = e == 0
-            lockNote = e == 0 ? ", memory locked" : ", memory not locked (\(errnoText(e)))"
-        }
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
@@ -81,13 +77,23 @@ public final class PatternScheduler: @unchecked Sendable {
         // Start-up only: wait for the thread to report its priority.
         while threadReady.load(ordering: .acquiring) == 0 { usleep(100) }
         if threadReady.load(ordering: .acquiring) == 1, let p = settings.realtimePriority {
-            realtimeSummary = "SCHED_FIFO priority \(p)" + lockNote
+            priorityNote = "SCHED_FIFO priority \(p)"
         } else if settings.realtimePriority == nil {
-            realtimeSummary = "normal priority (real-time not requested), timer slack 1ns" + lockNote
+            priorityNote = "normal priority (real-time not requested), timer slack 1ns"
         } else {
             let e = fifoErrno.load(ordering: .relaxed)
-            realtimeSummary = "normal priority (SCHED_FIFO not permitted: \(errnoText(e))), timer slack 1ns" + lockNote
+            priorityNote = "normal priority (SCHED_FIFO not permitted: \(errnoText(e))), timer slack 1ns"
         }
+    }
+
+    /// Locks the process's memory (mlockall) if the settings ask for it. Called after
+    /// the first program is playing: faulting every page in takes tens of milliseconds,
+    /// which must not delay the first light (the boot-time light).
+    public func lockMemory() {
+        guard settings.lockMemory, !memoryLocked, lockNote.isEmpty else { return }
+        let e = ctorch_lock_memory()
+        memoryLocked = e == 0
+        lockNote = e == 0 ? ", memory locked" : ", memory not locked (\(errnoText(e)))"
     }
 
     /// Hands a new program to the thread; it takes effect at the thread's next wake-up,

@@ -46,9 +46,8 @@ public final class TorchService {
             return 1
         }
         defer { signals.close() }
-        origin = clock.now()
         if let path = options.tracePath {
-            do { trace = try TraceWriter(path: path, origin: origin) } catch {
+            do { trace = try TraceWriter(path: path, origin: clock.now()) } catch {
                 writeAll(STDERR_FILENO, "torch: \(error)\n")
                 return 1
             }
@@ -58,13 +57,15 @@ public final class TorchService {
             return 1
         }
         let now = clock.now()
-        for b in options.buttons { _ = b }
+        origin = now
+        trace?.rebase(origin: now)
         for role in [ButtonRole.on, .off] {
             recognizers[role] = GestureRecognizer(timing: options.settings.gestureTiming, pressed: false, at: now)
         }
         machine.advance(to: now)
         for c in options.initialCommands { machine.handle(c, at: now) }
         publishIfChanged()
+        scheduler.lockMemory()
 
         let banner = options.banner + ["scheduler: \(scheduler.realtimeSummary)"]
         if options.interactive {
@@ -115,7 +116,12 @@ public final class TorchService {
             publishIfChanged()
             handleEvents()
             drainTrace()
-            if let runUntil, now >= runUntil { quit = true }
+            if let runUntil, now >= runUntil {
+                // `--for` is a sleep timer: the light is off afterwards, and remembered so.
+                machine.handle(.off, at: now)
+                handleEvents()
+                quit = true
+            }
             if display.active {
                 display.draw(duty: scheduler.currentDuty, status: machine.statusSummary(at: now), note: note)
             }

@@ -9,7 +9,7 @@ import Glibc
 /// never on the real-time thread.
 public final class TraceWriter {
     private let fd: Int32
-    private let origin: Int64
+    private var origin: Int64
     private var buffer: [UInt8] = []
     public let path: String
 
@@ -27,6 +27,9 @@ public final class TraceWriter {
     }
 
     deinit { close(fd) }
+
+    /// Moves time zero to `origin` (before any stamp is appended).
+    public func rebase(origin: Instant) { self.origin = origin.nanoseconds }
 
     /// Appends one stamp (buffered).
     public func append(_ s: OutputStamp) {
