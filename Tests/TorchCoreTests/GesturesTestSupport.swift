@@ -1,10 +1,10 @@
 import TorchCore
 
 /// An instant `n` milliseconds after the origin.
-func ms(_ n: Int64) -> Instant { Instant(nanoseconds: n * 1_000_000) }
+func atMs(_ n: Int64) -> Instant { Instant(nanoseconds: n * 1_000_000) }
 
 /// An instant `n` microseconds after the origin (for sub-millisecond bounce).
-func us(_ n: Int64) -> Instant { Instant(nanoseconds: n * 1_000) }
+func atUs(_ n: Int64) -> Instant { Instant(nanoseconds: n * 1_000) }
 
 /// Drives a recognizer as the event loop would: it wakes only at `nextDeadline` or at an
 /// edge, and records every gesture with the instant the loop was at when it came out.

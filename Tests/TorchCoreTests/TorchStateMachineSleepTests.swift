@@ -6,8 +6,8 @@ import TorchCore
 
     @Test func theSleepTimerFadesOutAtTheExactInstantThenGoesDark() {
         var rig = TorchRig(Self.settings)
-        rig.click(ms(0), ms(100))
-        let expiry = ms(60_100)
+        rig.click(atMs(0), atMs(100))
+        let expiry = atMs(60_100)
         #expect(rig.torch.nextDeadline == expiry)
         rig.run(until: expiry - .nanoseconds(1))
         #expect(rig.program.timeline == Pattern.steady.timeline())
@@ -20,11 +20,11 @@ import TorchCore
         #expect(rig.program == LightProgram(timeline: fade, brightness: .full, startedAt: expiry))
         #expect(rig.lit)
         #expect(rig.torch.statusSummary(at: expiry).fading)
-        #expect(rig.torch.nextDeadline == ms(63_100))
-        rig.run(until: ms(63_100))
+        #expect(rig.torch.nextDeadline == atMs(63_100))
+        rig.run(until: atMs(63_100))
         #expect(!rig.lit)
         #expect(rig.program.isDark)
-        #expect(rig.program.startedAt == ms(63_100))
+        #expect(rig.program.startedAt == atMs(63_100))
         #expect(!rig.torch.persistentState.lit)
         #expect(rig.torch.nextDeadline == nil)
     }
@@ -33,58 +33,58 @@ import TorchCore
         var settings = Self.settings
         settings.outputCanDim = false
         var rig = TorchRig(settings)
-        rig.click(ms(0), ms(100))
-        rig.run(until: ms(60_100))
+        rig.click(atMs(0), atMs(100))
+        rig.run(until: atMs(60_100))
         #expect(!rig.lit)
-        #expect(rig.program == LightProgram(timeline: .dark, brightness: .full, startedAt: ms(60_100)))
+        #expect(rig.program == LightProgram(timeline: .dark, brightness: .full, startedAt: atMs(60_100)))
         #expect(rig.events.contains(.sleepTimerExpired))
     }
 
     @Test func userActionsRestartTheSleepTimer() {
         var rig = TorchRig(Self.settings)
-        rig.click(ms(0), ms(100))
-        rig.command(.setBrightness(Brightness(clamping: 0.4)), at: ms(30_000))
-        #expect(rig.torch.nextDeadline == ms(90_000))
-        rig.command(.setPattern(.strobe(.slow)), at: ms(50_000))
-        #expect(rig.torch.nextDeadline == ms(110_000))
-        rig.run(until: ms(100_000))
+        rig.click(atMs(0), atMs(100))
+        rig.command(.setBrightness(Brightness(clamping: 0.4)), at: atMs(30_000))
+        #expect(rig.torch.nextDeadline == atMs(90_000))
+        rig.command(.setPattern(.strobe(.slow)), at: atMs(50_000))
+        #expect(rig.torch.nextDeadline == atMs(110_000))
+        rig.run(until: atMs(100_000))
         #expect(rig.lit)
-        #expect(rig.torch.statusSummary(at: ms(100_000)).sleepRemaining == .seconds(10))
+        #expect(rig.torch.statusSummary(at: atMs(100_000)).sleepRemaining == .seconds(10))
         // A brightness ramp restarts it too.
-        rig.press(at: ms(100_000))
-        rig.release(at: ms(101_000))
-        #expect(rig.torch.sleepDeadline == ms(161_000))
+        rig.press(at: atMs(100_000))
+        rig.release(at: atMs(101_000))
+        #expect(rig.torch.sleepDeadline == atMs(161_000))
     }
 
     @Test func aPressDuringTheFadeBringsTheLightBack() {
         var rig = TorchRig(Self.settings)
-        rig.click(ms(0), ms(100))
-        rig.run(until: ms(61_000))
+        rig.click(atMs(0), atMs(100))
+        rig.run(until: atMs(61_000))
         #expect(rig.torch.fadeEnd != nil)
-        rig.press(at: ms(61_000))
+        rig.press(at: atMs(61_000))
         #expect(rig.lit)
         #expect(rig.torch.fadeEnd == nil)
-        #expect(rig.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: ms(61_000)))
+        #expect(rig.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: atMs(61_000)))
         // The rest of that press is ignored: the tap does not turn it off.
-        rig.release(at: ms(61_100))
+        rig.release(at: atMs(61_100))
         #expect(rig.lit)
-        #expect(rig.torch.sleepDeadline == ms(121_000))
+        #expect(rig.torch.sleepDeadline == atMs(121_000))
     }
 
     @Test func theFadeStartsFromTheLevelShowingNow() {
         let blink = Pattern.blink(on: .seconds(1), off: .seconds(1))
         var rig = TorchRig(TorchSettings(sleepTimer: .milliseconds(1500)))
-        rig.command(.setPattern(blink), at: ms(0))
-        rig.run(until: ms(1500))
+        rig.command(.setPattern(blink), at: atMs(0))
+        rig.run(until: atMs(1500))
         // 1.5 s into a 1 s on / 1 s off blink, the light is in its dark half.
         #expect(rig.program.timeline.steps.first == .hold(0, .zero))
     }
 
     @Test func aMomentaryLightIsNotSavedAsLit() {
         var rig = TorchRig(Self.settings)
-        rig.press(at: ms(0))
-        rig.run(until: ms(1000))
-        #expect(rig.torch.statusSummary(at: ms(1000)).momentary)
+        rig.press(at: atMs(0))
+        rig.run(until: atMs(1000))
+        #expect(rig.torch.statusSummary(at: atMs(1000)).momentary)
         #expect(!rig.torch.persistentState.lit)
     }
 }

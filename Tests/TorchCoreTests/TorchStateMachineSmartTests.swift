@@ -6,11 +6,11 @@ import TorchCore
         var rig = TorchRig()
         #expect(!rig.lit)
         #expect(rig.program.isDark)
-        rig.press(at: ms(1000))
+        rig.press(at: atMs(1000))
         #expect(rig.lit)
         #expect(rig.torch.momentary)
-        #expect(rig.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: ms(1000)))
-        rig.release(at: ms(1100))
+        #expect(rig.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: atMs(1000)))
+        rig.release(at: atMs(1100))
         #expect(rig.lit)
         #expect(!rig.torch.momentary)
         #expect(rig.torch.persistentState.lit)
@@ -21,11 +21,11 @@ import TorchCore
 
     @Test func heldPastHoldTimeFromDarkIsHoldForLight() {
         var rig = TorchRig()
-        rig.press(at: ms(0))
-        rig.run(until: ms(1000))
+        rig.press(at: atMs(0))
+        rig.run(until: atMs(1000))
         #expect(rig.lit)
         #expect(rig.torch.momentary)
-        rig.release(at: ms(1000))
+        rig.release(at: atMs(1000))
         #expect(!rig.lit)
         #expect(rig.program.isDark)
         #expect(!rig.torch.persistentState.lit)
@@ -33,23 +33,23 @@ import TorchCore
 
     @Test func aTapWhileLatchedTurnsItOff() {
         var rig = TorchRig()
-        rig.click(ms(0), ms(100))
-        rig.click(ms(1000), ms(1100))
+        rig.click(atMs(0), atMs(100))
+        rig.click(atMs(1000), atMs(1100))
         #expect(!rig.lit)
         // The press while lit changed nothing; the tap did, at its release.
         #expect(rig.programs.count == 2)
-        #expect(rig.programs[1].isDark && rig.programs[1].startedAt == ms(1100))
+        #expect(rig.programs[1].isDark && rig.programs[1].startedAt == atMs(1100))
     }
 
     @Test func aLongHoldFromDarkRunsSOSAndStaysLatched() {
         var rig = TorchRig()
-        rig.press(at: ms(0))
-        rig.run(until: ms(1999))
+        rig.press(at: atMs(0))
+        rig.run(until: atMs(1999))
         #expect(rig.torch.currentPattern == .steady)
-        rig.run(until: ms(2000))
+        rig.run(until: atMs(2000))
         #expect(rig.torch.sosActive)
-        #expect(rig.program == LightProgram(timeline: Pattern.sos.timeline(), brightness: .full, startedAt: ms(2000)))
-        rig.release(at: ms(3000))
+        #expect(rig.program == LightProgram(timeline: Pattern.sos.timeline(), brightness: .full, startedAt: atMs(2000)))
+        rig.release(at: atMs(3000))
         #expect(rig.lit)
         #expect(rig.torch.currentPattern == .sos)
         // SOS is not saved as the chosen pattern.
@@ -59,45 +59,45 @@ import TorchCore
 
     @Test func theOffButtonStopsSOS() {
         var rig = TorchRig()
-        rig.click(ms(0), ms(2500))
+        rig.click(atMs(0), atMs(2500))
         #expect(rig.torch.sosActive)
-        rig.offPress(at: ms(4000))
+        rig.offPress(at: atMs(4000))
         #expect(!rig.lit)
         #expect(!rig.torch.sosActive)
         #expect(rig.program.isDark)
-        #expect(rig.program.startedAt == ms(4000))
+        #expect(rig.program.startedAt == atMs(4000))
         #expect(rig.torch.nextDeadline == nil)
         // The next light shows the chosen pattern again.
-        rig.click(ms(5000), ms(5100))
+        rig.click(atMs(5000), atMs(5100))
         #expect(rig.torch.currentPattern == .steady)
     }
 
     @Test func theOffButtonCancelsAPressInProgress() {
         var rig = TorchRig()
-        rig.press(at: ms(0))
-        rig.offPress(at: ms(100))
+        rig.press(at: atMs(0))
+        rig.offPress(at: atMs(100))
         #expect(!rig.lit)
         // The ON button still held past the long-hold time: no SOS, and dark on release.
-        rig.run(until: ms(2500))
+        rig.run(until: atMs(2500))
         #expect(!rig.lit)
-        rig.release(at: ms(2600))
+        rig.release(at: atMs(2600))
         #expect(!rig.lit)
         #expect(!rig.torch.sosActive)
     }
 
     @Test func theOffButtonCancelsTheSleepTimer() {
         var rig = TorchRig(TorchSettings(sleepTimer: .seconds(60)))
-        rig.click(ms(0), ms(100))
-        #expect(rig.torch.sleepDeadline == ms(60_100))
-        rig.offPress(at: ms(200))
+        rig.click(atMs(0), atMs(100))
+        #expect(rig.torch.sleepDeadline == atMs(60_100))
+        rig.offPress(at: atMs(200))
         #expect(rig.torch.sleepDeadline == nil)
         #expect(rig.torch.nextDeadline == nil)
     }
 
     @Test func aLongHoldWhileLitOnlyRamps() {
         var rig = TorchRig()
-        rig.click(ms(0), ms(100))
-        rig.click(ms(1000), ms(4000))
+        rig.click(atMs(0), atMs(100))
+        rig.click(atMs(1000), atMs(4000))
         #expect(rig.lit)
         #expect(!rig.torch.sosActive)
     }
@@ -105,42 +105,42 @@ import TorchCore
     @Test func doubleTapFromDarkLatchesThenGoesToTheNextPattern() {
         let strobe = Pattern.strobe(.fast)
         var rig = TorchRig(TorchSettings(patterns: [.steady, strobe]))
-        rig.click(ms(0), ms(100))
+        rig.click(atMs(0), atMs(100))
         #expect(rig.lit)
-        rig.click(ms(300), ms(400))
+        rig.click(atMs(300), atMs(400))
         #expect(rig.lit)
         #expect(!rig.torch.momentary)
         #expect(rig.torch.pattern == strobe)
-        #expect(rig.program == LightProgram(timeline: strobe.timeline(), brightness: .full, startedAt: ms(400)))
+        #expect(rig.program == LightProgram(timeline: strobe.timeline(), brightness: .full, startedAt: atMs(400)))
         #expect(rig.events.contains(.gestureRecognized(.doubleTap)))
     }
 
     @Test func doubleTapFromLitGoesToTheNextPatternAndStaysOn() {
         let blink = Pattern.blink(on: .milliseconds(500), off: .milliseconds(500))
         var rig = TorchRig(TorchSettings(patterns: [.steady, blink]))
-        rig.click(ms(0), ms(100))
-        rig.click(ms(1000), ms(1100))
+        rig.click(atMs(0), atMs(100))
+        rig.click(atMs(1000), atMs(1100))
         // The first tap acted at once (no waiting for a second): dark until the next press.
         #expect(!rig.lit)
-        rig.press(at: ms(1300))
+        rig.press(at: atMs(1300))
         #expect(rig.lit)
-        rig.release(at: ms(1350))
+        rig.release(at: atMs(1350))
         #expect(rig.lit)
         #expect(!rig.torch.momentary)
         #expect(rig.torch.pattern == blink)
-        #expect(rig.program.startedAt == ms(1350))
+        #expect(rig.program.startedAt == atMs(1350))
         #expect(rig.torch.persistentState == PersistentState(brightness: .full, pattern: blink, buttonMode: .smart, lit: true))
     }
 
     @Test func nextPatternCyclesAndStartsFromTheFirstWhenTheCurrentIsNotInTheList() {
         let a = Pattern.strobe(.slow), b = Pattern.strobe(.medium)
         var rig = TorchRig(TorchSettings(patterns: [a, b]), restoring: PersistentState(pattern: .steady, lit: true))
-        rig.command(.nextPattern, at: ms(10))
+        rig.command(.nextPattern, at: atMs(10))
         #expect(rig.torch.pattern == a)
-        rig.command(.nextPattern, at: ms(20))
+        rig.command(.nextPattern, at: atMs(20))
         #expect(rig.torch.pattern == b)
-        rig.command(.nextPattern, at: ms(30))
+        rig.command(.nextPattern, at: atMs(30))
         #expect(rig.torch.pattern == a)
-        #expect(rig.program.startedAt == ms(30))
+        #expect(rig.program.startedAt == atMs(30))
     }
 }

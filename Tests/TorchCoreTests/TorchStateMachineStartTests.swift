@@ -3,9 +3,9 @@ import TorchCore
 
 @Suite struct TorchStateMachineStartTests {
     @Test func lightByDefaultLightsAtStartWithoutSavedState() {
-        let torch = TorchStateMachine(settings: TorchSettings(lightByDefault: true), restoring: nil, now: ms(5))
+        let torch = TorchStateMachine(settings: TorchSettings(lightByDefault: true), restoring: nil, now: atMs(5))
         #expect(torch.lit)
-        #expect(torch.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: ms(5)))
+        #expect(torch.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: atMs(5)))
     }
 
     @Test func theSavedLitStateWins() {
@@ -15,10 +15,10 @@ import TorchCore
 
         var litState = saved
         litState.lit = true
-        let lit = TorchStateMachine(settings: TorchSettings(sleepTimer: .seconds(10)), restoring: litState, now: ms(7))
+        let lit = TorchStateMachine(settings: TorchSettings(sleepTimer: .seconds(10)), restoring: litState, now: atMs(7))
         #expect(lit.lit)
-        #expect(lit.program == LightProgram(timeline: Pattern.strobe(.slow).timeline(), brightness: Brightness(clamping: 0.2), startedAt: ms(7)))
-        #expect(lit.sleepDeadline == ms(10_007))
+        #expect(lit.program == LightProgram(timeline: Pattern.strobe(.slow).timeline(), brightness: Brightness(clamping: 0.2), startedAt: atMs(7)))
+        #expect(lit.sleepDeadline == atMs(10_007))
         #expect(lit.persistentState == litState)
     }
 

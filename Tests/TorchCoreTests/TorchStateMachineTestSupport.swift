@@ -82,4 +82,4 @@ struct TorchRig {
 }
 
 /// Two brightnesses are equal to within a millionth (ramps are computed in floating point).
-func close(_ a: Brightness, _ b: Double) -> Bool { abs(a.fraction - b) < 1e-6 }
+func nearly(_ a: Brightness, _ b: Double) -> Bool { abs(a.fraction - b) < 1e-6 }
