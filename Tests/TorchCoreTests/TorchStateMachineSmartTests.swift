@@ -143,4 +143,25 @@ import TorchCore
         #expect(rig.torch.pattern == a)
         #expect(rig.program.startedAt == atMs(30))
     }
+
+    @Test func aLostReleaseEndsHoldForLightWithoutLatching() {
+        var rig = TorchRig()
+        rig.press(at: atMs(0))
+        rig.run(until: atMs(100))
+        // The kernel dropped the release; the engine reads the line and resynchronizes.
+        for g in rig.recognizer.resynchronize(pressed: false, at: atMs(150)) { rig.torch.handle(g, from: .on) }
+        #expect(!rig.lit, "no tap was invented, so nothing latched")
+    }
+
+    @Test func feedbackEventsFollowTheGestures() {
+        var rig = TorchRig()
+        rig.click(atMs(0), atMs(100))
+        rig.click(atMs(200), atMs(300))
+        rig.click(atMs(1000), atMs(1500))
+        rig.offPress(at: atMs(2000))
+        let feedback = rig.events.compactMap { e -> GestureKind? in
+            if case let .gestureRecognized(k) = e { return k } else { return nil }
+        }
+        #expect(feedback == [.tap, .doubleTap, .holdStart, .press])
+    }
 }
