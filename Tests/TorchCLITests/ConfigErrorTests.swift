@@ -21,6 +21,19 @@ import Testing
         #expect(readText(dir.path + "/state") == nil, "nothing ran, so no state was written")
     }
 
+    @Test func patternNamesAndStepsAreCheckedWithTheirLines() {
+        let dir = TempDir()
+        let conf = dir.write("torch.conf", "[light]\npatterns = steady, strobe-fst, flash\n\n[pattern.flash]\nsteps = 100% 50ms 0 1q\n")
+        let r = TorchProcess.run(["on", "--backend", "sim", "--for", "1s", "--config", conf,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 78)
+        #expect(r.stderr == """
+        \(conf):2: patterns: unknown pattern 'strobe-fst'; did you mean 'strobe-fast'? (patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, flash)
+        \(conf):5: steps: token 4 '1q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)
+
+        """)
+    }
+
     @Test func missingConfigFileIsAnError() {
         let r = TorchProcess.run(["on", "--backend", "sim", "--config", "/nonexistent/torch.conf"])
         #expect(r.status == 78)

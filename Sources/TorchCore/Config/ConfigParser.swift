@@ -154,9 +154,27 @@ struct ConfigParser {
     mutating func finishPatterns() {
         for header in patternHeaders {
             if let s = patternSteps[header.name] {
+                if PatternLibrary.builtInNames.contains(header.name) {
+                    error(header.line, "[pattern.\(header.name)]: '\(header.name)' is a built-in pattern; pick another name")
+                }
+                do { _ = try CustomPatternSyntax.parse(s.steps) } catch let syntax {
+                    error(s.line, "steps: \(syntax)")
+                }
                 config.customPatterns.append(TorchConfig.PatternDefinition(name: header.name, steps: s.steps, line: s.line))
             } else if firstLine["\(ConfigSchema.patternPrefix)\(header.name).steps"] == nil {
                 error(header.line, "[pattern.\(header.name)] has no 'steps': add steps = <level duration ...>, e.g. steps = 100% 200ms 0 300ms")
+            }
+        }
+        // Every name in `pattern` and `patterns` must be a built-in or a [pattern.NAME].
+        let known = PatternLibrary.builtInNames + patternHeaders.map(\.name)
+        for key in ["pattern", "patterns"] {
+            guard let line = firstLine["light.\(key)"] else { continue }
+            let names = key == "pattern" ? [config.light.pattern] : config.light.patterns
+            for name in names where !known.contains(name) {
+                var message = "\(key): unknown pattern '\(name)'"
+                if let s = ConfigSuggestion.closest(to: name, in: known) { message += "; did you mean '\(s)'?" }
+                message += " (patterns: \(known.joined(separator: ", ")))"
+                error(line, message)
             }
         }
     }
