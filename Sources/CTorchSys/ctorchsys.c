@@ -59,7 +59,19 @@ uint32_t ctorch_atomic_load_u32(const uint32_t *word) { return __atomic_load_n(w
 
 void ctorch_atomic_increment_u32(uint32_t *word) { __atomic_add_fetch(word, 1, __ATOMIC_RELEASE); }
 
-int ctorch_lock_memory(void) { return mlockall(MCL_CURRENT | MCL_FUTURE) == 0 ? 0 : errno; }
+int ctorch_lock_memory(void) {
+    // MCL_ONFAULT: lock pages as they are touched instead of faulting the whole address
+    // space in at once, which takes tens of milliseconds and holds the mm lock that the
+    // real-time thread's own page faults would wait on. The scheduler touches its stack
+    // and buffers up front, so its hot path never faults.
+    return mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) == 0 ? 0 : errno;
+}
+
+void ctorch_prefault_stack(void) {
+    // Touch 256 KiB of this thread's stack so later calls never page-fault on it.
+    volatile char buffer[256 * 1024];
+    for (unsigned long i = 0; i < sizeof buffer; i += 4096) buffer[i] = 0;
+}
 
 void ctorch_unlock_memory(void) { munlockall(); }
 

@@ -44,6 +44,9 @@ void ctorch_atomic_increment_u32(uint32_t *word);
 /// Locks all current and future pages in memory (mlockall). Returns 0 or an errno.
 int ctorch_lock_memory(void);
 
+/// Touches the calling thread's stack (256 KiB) so the real-time loop never faults on it.
+void ctorch_prefault_stack(void);
+
 /// Unlocks memory locked by ctorch_lock_memory.
 void ctorch_unlock_memory(void);
 

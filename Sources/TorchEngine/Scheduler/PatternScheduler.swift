@@ -129,6 +129,7 @@ public final class PatternScheduler: @unchecked Sendable {
     // MARK: - The real-time thread
 
     private func threadMain() {
+        ctorch_prefault_stack()
         if let p = settings.realtimePriority {
             let e = ctorch_set_fifo(Int32(p))
             fifoErrno.store(e, ordering: .relaxed)
