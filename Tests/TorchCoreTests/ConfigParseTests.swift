@@ -1,5 +1,5 @@
 import Testing
-import TorchCore
+@testable import TorchCore
 
 @Suite struct ConfigParseTests {
     @Test func defaultsAreTheDocumentedOnes() {
@@ -196,6 +196,11 @@ import TorchCore
         #expect(configErrors("[light]\r\n\r\ncurve = x\r\n") == ["torch.conf:3: curve: 'x' is not valid: expected one of cie, linear"])
     }
 
+    @Test func commentAfterASectionHeader() throws {
+        let c = try TorchConfig.parse("[light]   # the LED\nbrightness = 30%", file: "torch.conf")
+        #expect(c.light.brightness == Brightness(clamping: 0.3))
+    }
+
     @Test func hashInsideAValueIsKept() throws {
         let c = try TorchConfig.parse("[board]\nname = board#2 # comment", file: "torch.conf")
         #expect(c.board.name == "board#2")
@@ -215,6 +220,20 @@ import TorchCore
 }
 
 @Suite struct ConfigSuggestionTests {
+    @Test func distanceCountsASwapAsOneEdit() {
+        #expect(ConfigSuggestion.distance("hodl-time", "hold-time") == 1)
+        #expect(ConfigSuggestion.distance("hold-tme", "hold-time") == 1)
+        #expect(ConfigSuggestion.distance("abc", "") == 3)
+        #expect(ConfigSuggestion.distance("kitten", "sitting") == 3)
+    }
+
+    @Test func nothingCloseMeansNoSuggestion() {
+        #expect(ConfigSuggestion.closest(to: "zzz", in: ["mode", "line"]) == nil)
+        // Two letters are too short to guess from.
+        #expect(ConfigSuggestion.closest(to: "xy", in: ["on-tap"]) == nil)
+        #expect(ConfigSuggestion.closest(to: "hold", in: ["hold-for-light", "hold-time"]) == "hold-time")
+    }
+
     @Test func suggestsCloseKeys() {
         #expect(configErrors("[light]\nbrigthness = 50%") == [
             "torch.conf:2: unknown key 'brigthness' in [light]; did you mean 'brightness'?",

@@ -31,6 +31,7 @@ enum ConfigLexer {
         guard let first = t.first else { return .blank }
         if first == "#" || first == ";" { return .blank }
         if first == "[" {
+            let t = withoutComment(t).trimmedASCII
             guard t.hasSuffix("]"), t.count >= 2 else {
                 return .malformed("expected a section header like '[light]', got '\(t)'")
             }
