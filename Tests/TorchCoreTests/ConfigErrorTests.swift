@@ -258,3 +258,31 @@ import TorchCore
         #expect(error.description == "/etc/torch.conf:2: curve: 'log' is not valid: expected one of cie, linear")
     }
 }
+
+/// Pattern names are checked against the built-ins and the file's own [pattern.NAME]s.
+@Suite struct ConfigPatternNameTests {
+    @Test func unknownNamesBuiltInClashAndBadSteps() {
+        let text = """
+            [light]
+            pattern = strobe
+            patterns = steady, beacon, sso
+            [pattern.sos]
+            steps = 100% 1s
+            [pattern.bad]
+            steps = 100% 1q
+            """
+        let known = "(patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, bad)"
+        #expect(configErrors(text) == [
+            "torch.conf:2: pattern: unknown pattern 'strobe'; did you mean 'strobe-slow'? \(known)",
+            "torch.conf:3: patterns: unknown pattern 'beacon' \(known)",
+            "torch.conf:3: patterns: unknown pattern 'sso'; did you mean 'sos'? \(known)",
+            "torch.conf:4: [pattern.sos]: 'sos' is a built-in pattern; pick another name",
+            "torch.conf:7: steps: token 2 '1q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)",
+        ])
+    }
+
+    @Test func customNamesMayBeListed() throws {
+        let c = try TorchConfig.parse("[light]\npatterns = beacon, sos\n[pattern.beacon]\nsteps = 100% 50ms 0 950ms", file: "torch.conf")
+        #expect(c.light.patterns == ["beacon", "sos"])
+    }
+}

@@ -166,7 +166,7 @@ struct ConfigParser {
             }
         }
         // Every name in `pattern` and `patterns` must be a built-in or a [pattern.NAME].
-        let known = PatternLibrary.builtInNames + patternHeaders.map(\.name)
+        let known = PatternLibrary.builtInNames + patternHeaders.map(\.name).filter { !PatternLibrary.builtInNames.contains($0) }
         for key in ["pattern", "patterns"] {
             guard let line = firstLine["light.\(key)"] else { continue }
             let names = key == "pattern" ? [config.light.pattern] : config.light.patterns
