@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore"], swiftSettings: strict),
         .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
         .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
-        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "torch"], swiftSettings: strict),
+        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "torch"],
+                    exclude: ["Golden"], swiftSettings: strict),
     ]
 )
