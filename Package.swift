@@ -26,9 +26,15 @@ let package = Package(
         // `rounded()` and friends live in libm; the core imports no Glibc but links it.
         .target(name: "TorchCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CTorchSys"),
-        .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys"], swiftSettings: strict),
+        // libgpiod v1 (1.6.x) or v2 (2.x), whichever gpiod.h is on the include path
+        // (`swift build -Xcc -I<dir> -Xlinker -L<dir>` picks a locally built v2).
+        .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
+        .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys", "CGPIOD"], swiftSettings: strict),
         .target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware", "CTorchSys"], swiftSettings: strict),
         .executableTarget(name: "torch", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
+        // The real-kernel VM test's own probe of the GPIO classes (Tests/vm/run.sh).
+        .executableTarget(name: "torch-gpio-check", dependencies: ["TorchCore", "TorchHardware"],
+                          path: "Tests/vm/gpio-check", swiftSettings: strict),
         .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore"], swiftSettings: strict),
         .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
         .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),

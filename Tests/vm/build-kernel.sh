@@ -1,11 +1,12 @@
 #!/bin/sh
 # Builds the small test kernel (tinyconfig + kernel.config) from Debian's
 # linux-source-6.1 and prints the path of its bzImage on stdout.
-# Cached under $TORCH_VM_CACHE (default Tests/vm/cache) by a hash of the config
+# Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work tree, so
+# it survives fresh clones and stays out of copies of the tree) by a hash of the config
 # fragment and the source tarball's name and size: a second run is instant.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-cache=${TORCH_VM_CACHE:-$here/cache}
+cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 tarball=${TORCH_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
 jobs=${TORCH_VM_JOBS:-$(nproc)}
 
@@ -46,7 +47,8 @@ mkdir -p "$build"
 start=$(date +%s)
 log "configuring (tinyconfig + kernel.config) in $build"
 make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig >&2
-"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$here/kernel.config" >&2
+"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$here/kernel.config" \
+    > "$build/merge.log" 2>&1 || { cat "$build/merge.log" >&2; exit 1; }
 make -s -C "$src" O="$build" ARCH=x86_64 olddefconfig >&2
 
 # Every option the fragment asks for must have survived olddefconfig (an unmet

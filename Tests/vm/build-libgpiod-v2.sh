@@ -2,10 +2,10 @@
 # Builds the libgpiod v2 C library from the PyPI `gpiod` 2.x source distribution
 # (which vendors lib/*.c and include/gpiod.h) into a shared libgpiod.so.3, and prints
 # the install prefix (with include/ and lib/) on stdout.
-# Cached under $TORCH_VM_CACHE (default Tests/vm/cache)/libgpiod2-<version>.
+# Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm)/libgpiod2-<version>.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-cache=${TORCH_VM_CACHE:-$here/cache}
+cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 version=${TORCH_GPIOD_PYPI_VERSION:-2.5.0}
 prefix="$cache/libgpiod2-$version"
 
