@@ -1,0 +1,88 @@
+/// How closely software PWM on a binary output (a GPIO line) kept its duty cycle, from
+/// the line's on/off changes: each period runs from one rising edge to the next, its
+/// duty is on-time ÷ period from the *actual* instants, and its error is the distance
+/// from the target in percentage points. Percentiles are nearest-rank, as in
+/// `LatenessStatistics`.
+public struct SoftPWMStatistics: Equatable, Sendable {
+    /// Complete periods measured (rising edge, falling edge, next rising edge).
+    public var periods: Int
+    /// Duty cycle the periods should have had, 0…1.
+    public var targetDuty: Double
+    /// Mean measured duty, 0…1.
+    public var meanDuty: Double
+    /// Median |measured − target| duty, in percentage points (0…100).
+    public var errorP50: Double
+    /// 99th-percentile duty error, percentage points.
+    public var errorP99: Double
+    /// Largest duty error, percentage points.
+    public var errorMax: Double
+    /// Mean measured period, nanoseconds.
+    public var meanPeriod: Double
+
+    public init(periods: Int, targetDuty: Double, meanDuty: Double, errorP50: Double, errorP99: Double,
+                errorMax: Double, meanPeriod: Double) {
+        self.periods = periods
+        self.targetDuty = targetDuty
+        self.meanDuty = meanDuty
+        self.errorP50 = errorP50
+        self.errorP99 = errorP99
+        self.errorMax = errorMax
+        self.meanPeriod = meanPeriod
+    }
+
+    /// - Parameters:
+    ///   - stamps: the output's changes in the order written (duty 1 = on, 0 = off).
+    ///   - targetDuty: the duty cycle software PWM was asked for, 0…1.
+    public init(stamps: [OutputStamp], targetDuty: Double) {
+        var errors: [Double] = []
+        var dutySum = 0.0
+        var periodSum = 0.0
+        var rise: Int64? = nil
+        var fall: Int64? = nil
+        for s in stamps {
+            if s.duty > 0 {
+                if let r = rise, let f = fall, f >= r, s.actual > r {
+                    let period = Double(s.actual - r)
+                    let duty = Double(f - r) / period
+                    dutySum += duty
+                    periodSum += period
+                    errors.append((duty - targetDuty).magnitude * 100)
+                }
+                rise = s.actual
+                fall = nil
+            } else if rise != nil, fall == nil {
+                fall = s.actual
+            }
+        }
+        guard !errors.isEmpty else {
+            self.init(periods: 0, targetDuty: targetDuty, meanDuty: 0, errorP50: 0, errorP99: 0, errorMax: 0, meanPeriod: 0)
+            return
+        }
+        errors.sort()
+        func rank(_ perMille: Int) -> Double { errors[max(1, (errors.count * perMille + 999) / 1000) - 1] }
+        let n = Double(errors.count)
+        self.init(periods: errors.count, targetDuty: targetDuty, meanDuty: dutySum / n,
+                  errorP50: rank(500), errorP99: rank(990), errorMax: errors[errors.count - 1],
+                  meanPeriod: periodSum / n)
+    }
+
+    /// One line, e.g. "software PWM 50.0 % at 1000.0 Hz: 1000 periods, mean duty 50.1 %,
+    /// error p50 0.3 p99 1.2 max 4.0 points".
+    public var text: String {
+        let hz = meanPeriod > 0 ? 1e9 / meanPeriod : 0
+        return "software PWM \(BenchFormat.fixed(targetDuty * 100, decimals: 1)) % at \(BenchFormat.fixed(hz, decimals: 1)) Hz: "
+            + "\(periods) periods, mean duty \(BenchFormat.fixed(meanDuty * 100, decimals: 1)) %, "
+            + "error p50 \(BenchFormat.fixed(errorP50, decimals: 2)) p99 \(BenchFormat.fixed(errorP99, decimals: 2)) "
+            + "max \(BenchFormat.fixed(errorMax, decimals: 2)) points"
+    }
+
+    /// One JSON object on one line.
+    public var json: String {
+        "{\"periods\":\(periods),\"target_duty\":\(BenchFormat.jsonNumber(targetDuty, decimals: 4)),"
+            + "\"mean_duty\":\(BenchFormat.jsonNumber(meanDuty, decimals: 4)),"
+            + "\"duty_error_p50_points\":\(BenchFormat.jsonNumber(errorP50, decimals: 3)),"
+            + "\"duty_error_p99_points\":\(BenchFormat.jsonNumber(errorP99, decimals: 3)),"
+            + "\"duty_error_max_points\":\(BenchFormat.jsonNumber(errorMax, decimals: 3)),"
+            + "\"mean_period_ns\":\(BenchFormat.jsonNumber(meanPeriod, decimals: 1))}"
+    }
+}
