@@ -65,7 +65,7 @@ vm-test: vm-deps build
 
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
-	@echo "make bench: not yet implemented"
+	sh Tests/bench/figures.sh $(BIN)
 
 clean:
 	rm -rf .build

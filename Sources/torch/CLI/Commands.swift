@@ -55,6 +55,15 @@ enum Commands {
             options: [OptionSpec(name: "json", value: nil, help: "Print one JSON object.")],
             drivesLight: false),
         CommandSpec(
+            name: "bench", overview: "Measure the timing this machine achieves: edge lateness, drift, CPU, wake-ups.",
+            arguments: [ArgumentSpec(name: "kind", help: "timing (the only kind so far).", optional: true)],
+            options: [
+                OptionSpec(name: "duration", value: "duration", help: "How long to play the pattern. (default: 10s)"),
+                OptionSpec(name: "json", value: nil, help: "Print one JSON object instead of text."),
+                OptionSpec(name: "svg", value: "file", help: "Write a lateness histogram and a timeline plot as SVG."),
+            ],
+            discussion: "Plays a 100 Hz blink (5 ms on, 5 ms off) on the chosen backend and reports\nedge lateness p50/p99/p99.9/max, cumulative drift, CPU use and wake-ups/s."),
+        CommandSpec(
             name: "run", overview: "Run the torch with its button(s), from the config.",
             discussion: """
             With no GPIO chip (or --backend sim) the LED is drawn in the terminal and the

@@ -59,6 +59,11 @@ enum Runner {
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
             return foreground(commands: [], light, config, library, saved, statePath)
+        case let .benchTiming(duration, json, svg, light):
+            return withOutput(light, config) { output, reason in
+                BenchCommand.timing(output: output, reason: reason, duration: duration, json: json, svg: svg,
+                                    scheduler: SettingsFactory.scheduler(config))
+            }
         }
     }
 
