@@ -71,13 +71,13 @@ public struct BenchRun {
         stamps.reserveCapacity(expectedChanges)
 
         try scheduler.start()
+        // Locking memory faults every page in (tens of ms): before the measured span, not in it.
+        scheduler.lockMemory()
         let startNs = ctorch_monotonic_ns() + max(0, leadIn.nanoseconds)
         let durationNs = max(0, duration.nanoseconds)
         let endNs = startNs + durationNs
         scheduler.play(ScheduledProgram(timeline: timeline, lightness: lightness,
                                         startedAt: Instant(nanoseconds: startNs), mapping: mapping))
-        // Memory locking faults every page in: do it before the measured span starts.
-        scheduler.lockMemory()
 
         ctorch_sleep_until(startNs)
         let cpuStart = processCPUTimeNanoseconds()

@@ -87,8 +87,10 @@ public enum SVGPlot {
             let x = f.left + Double(min(max(0, value), span)) / Double(span) * f.width
             out += "<line class=\"marker\" x1=\"\(n(x))\" y1=\"\(n(f.top))\" x2=\"\(n(x))\" y2=\"\(n(f.bottom))\" "
             out += "stroke=\"\(colour)\" stroke-dasharray=\"4 3\"/>\n"
-            out += text(x: x + 3, y: f.top + 12 + (name == "p99" ? 14 : name == "max" ? 28 : 0),
-                        "\(name) \(BenchFormat.microseconds(value)) µs", anchor: "start", fill: colour)
+            // Labels near the right edge hang to the left of their line so they stay inside.
+            let rightSide = x > f.left + f.width * 0.7
+            out += text(x: rightSide ? x - 3 : x + 3, y: f.top + 12 + (name == "p99" ? 14 : name == "max" ? 28 : 0),
+                        "\(name) \(BenchFormat.microseconds(value)) µs", anchor: rightSide ? "end" : "start", fill: colour)
         }
         return out + "</g>\n"
     }
