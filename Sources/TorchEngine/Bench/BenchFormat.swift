@@ -1,3 +1,4 @@
+import TorchCore
 /// Number formatting for bench output without Foundation: microseconds with one
 /// decimal, fixed-point decimals, JSON strings.
 public enum BenchFormat {
@@ -40,26 +41,7 @@ public enum BenchFormat {
     }
 
     /// `s` as a JSON string literal, quotes included (RFC 8259 escapes).
-    public static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func jsonString(_ s: String) -> String { JSONText.string(s) }
 
     /// A JSON number for `x` with `decimals` digits, or `null` when not finite.
     public static func jsonNumber(_ x: Double, decimals: Int) -> String {
