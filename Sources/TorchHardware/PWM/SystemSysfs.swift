@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real file system through Glibc: `open`/`pwrite`/`read`/`readlink`/`opendir`.
+/// EINTR is retried in one place (`SystemSysfs.retrying`).
+public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
+    public init() {}
+
+    public func readSmallFile(_ path: String) throws(SysfsErrno) -> String {
+        let fd = Self.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SysfsErrno(errno) }
+        defer { _ = Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { buf in
+                Self.retrying { read(fd, buf.baseAddress, buf.count) }
+            }
+            if n < 0 { throw SysfsErrno(errno) }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            // A sysfs attribute is one page at most; stop a runaway file here.
+            if bytes.count >= 65536 { break }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public func write(_ path: String, _ value: String) -> Int32 {
+        let fd = Self.retrying { open(path, O_WRONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return errno }
+        defer { _ = Glibc.close(fd) }
+        var text = value
+        return text.withUTF8 { SystemSysfs.writeAll(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    public func openForWriting(_ path: String) throws(SysfsErrno) -> any SysfsWriteHandle {
+        let fd = Self.retrying { open(path, O_WRONLY | O_CLOEXEC) }
+        guard fd >= 0 else { throw SysfsErrno(errno) }
+        return Handle(fd: fd)
+    }
+
+    public func listDirectory(_ path: String) throws(SysfsErrno) -> [String] {
+        guard let dir = opendir(path) else { throw SysfsErrno(errno) }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    public func readLink(_ path: String) throws(SysfsErrno) -> String {
+        var buf = [CChar](repeating: 0, count: Int(PATH_MAX))
+        let n = buf.withUnsafeMutableBufferPointer { raw -> Int in
+            guard let base = raw.baseAddress else { return -1 }
+            return readlink(path, base, raw.count)
+        }
+        guard n >= 0 else { throw SysfsErrno(errno) }
+        return String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+
+    /// One `pwrite` at offset 0 (sysfs takes a store in one call); EINTR retried.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let n = retrying { pwrite(fd, bytes.baseAddress, bytes.count, 0) }
+        if n < 0 { return errno }
+        return n == bytes.count ? 0 : EIO
+    }
+
+    /// Runs `call` again while it fails with EINTR: the one place interrupted calls are
+    /// retried for the sysfs layer.
+    @inline(__always)
+    static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+        while true {
+            let r = call()
+            if r < 0 && errno == EINTR { continue }
+            return r
+        }
+    }
+
+    /// An open attribute for repeated writes; closes its descriptor in `deinit`.
+    final class Handle: SysfsWriteHandle, @unchecked Sendable {
+        private var fd: Int32
+        init(fd: Int32) { self.fd = fd }
+        deinit { close() }
+
+        func write(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+            guard fd >= 0 else { return EBADF }
+            return SystemSysfs.writeAll(fd, bytes)
+        }
+
+        func close() {
+            guard fd >= 0 else { return }
+            _ = Glibc.close(fd)
+            fd = -1
+        }
+    }
+}
+
