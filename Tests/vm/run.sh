@@ -1,0 +1,167 @@
+#!/bin/sh
+# The real-kernel VM test: boots the gpio-sim kernel (build-kernel.sh) under qemu with
+# an initramfs holding the built programs and their shared libraries, runs the guest
+# scenarios (guest/), and turns the guest's verdict into the exit status.
+#
+#   Tests/vm/run.sh            both libgpiod generations: v1 (Debian's 1.6.3) and v2
+#                              (built from the PyPI gpiod sdist), one VM boot each
+#   Tests/vm/run.sh v1|v2      one of them
+#
+# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernel, libgpiod v2, builds),
+# TORCH_VM_TIMEOUT (seconds per boot, default 300), TORCH_VM_ACCEL (qemu accelerator,
+# default tcg), TORCH_VM_PRODUCTS (SwiftPM
+# products put in the guest, default torch-gpio-check), TORCH_VM_SCRIPTS (guest
+# scenario files, default scenarios-gpio.sh), TORCH_VM_SOURCE (the package to build,
+# default this checkout: point it at a snapshot while others edit the tree).
+# Output: the guest's VMTEST lines, then "vm-test: N passed, M failed"; exit 1 on any
+# failure, a kernel panic, a timeout or a boot that never reports.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=${TORCH_VM_SOURCE:-$(cd "$here/../.." && pwd)}
+cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
+export TORCH_VM_CACHE="$cache"
+work="$cache/work"
+boot_timeout=${TORCH_VM_TIMEOUT:-300}
+products=${TORCH_VM_PRODUCTS:-torch-gpio-check}
+scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh}
+generations=${*:-v1 v2}
+
+log() { echo "vm-test: $*" >&2; }
+now() { date +%s; }
+
+# --- host tools --------------------------------------------------------------------
+need=""
+command -v qemu-system-x86_64 >/dev/null || need="$need qemu-system-x86"
+[ -x /bin/busybox ] || need="$need busybox-static"
+command -v cpio >/dev/null || need="$need cpio"
+[ -f /usr/include/gpiod.h ] || need="$need libgpiod-dev"
+command -v pkg-config >/dev/null || need="$need pkg-config"
+if [ -n "$need" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        log "installing$need"
+        apt-get install -y --no-install-recommends $need >&2
+    else
+        log "missing host packages:$need"
+        exit 1
+    fi
+fi
+
+t0=$(now)
+kernel=$("$here/build-kernel.sh")
+t_kernel=$(( $(now) - t0 ))
+
+# copy_with_libs FILE DEST-DIR LIB-DIR ROOT [LD_LIBRARY_PATH]: copies an executable and
+# every shared library ldd finds for it; the dynamic loader goes to its own path in ROOT.
+copy_with_libs() {
+    file=$1 dest=$2 libdir=$3 rootdir=$4 extra=${5:-}
+    mkdir -p "$dest" "$libdir"
+    cp "$file" "$dest/"
+    deps=$(LD_LIBRARY_PATH="$extra" ldd "$file" 2>&1) || true
+    case "$deps" in *"not a dynamic executable"*|*"statically linked"*) return 0 ;; esac
+    if echo "$deps" | grep -q "not found"; then
+        log "$file: missing shared libraries:"; echo "$deps" | grep "not found" >&2
+        return 1
+    fi
+    echo "$deps" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | while read -r lib; do
+        cp -L "$lib" "$libdir/"
+    done
+    echo "$deps" | awk '$1 ~ /^\// { print $1 }' | while read -r loader; do
+        mkdir -p "$rootdir$(dirname "$loader")"
+        cp -L "$loader" "$rootdir$loader"
+    done
+}
+
+passed=0
+failed=0
+summary=""
+for gen in $generations; do
+    case "$gen" in
+    v1)
+        swift_flags=""
+        libpath=""
+        expect_api=1
+        expect_version=$(pkg-config --modversion libgpiod)
+        ;;
+    v2)
+        prefix=$("$here/build-libgpiod-v2.sh")
+        swift_flags="-Xcc -I$prefix/include -Xlinker -L$prefix/lib"
+        libpath="$prefix/lib"
+        expect_api=2
+        expect_version=$(cat "$prefix/VERSION")
+        ;;
+    *) log "unknown generation '$gen' (v1 or v2)"; exit 64 ;;
+    esac
+
+    # Build: a static Swift stdlib, so the guest needs only the C libraries beside it.
+    t0=$(now)
+    scratch="$work/build-$gen"
+    for product in $products; do
+        log "$gen: building $product (libgpiod $expect_version)"
+        # shellcheck disable=SC2086 # swift_flags is a word list on purpose
+        (cd "$root" && swift build --static-swift-stdlib --scratch-path "$scratch" \
+            --product "$product" $swift_flags) > "$work/build-$gen.log" 2>&1 \
+            || { cat "$work/build-$gen.log" >&2; log "$gen: build failed"; exit 1; }
+    done
+    # shellcheck disable=SC2086
+    bindir=$(cd "$root" && swift build --static-swift-stdlib --scratch-path "$scratch" $swift_flags --show-bin-path)
+    t_build=$(( $(now) - t0 ))
+
+    # The initramfs: busybox, /init, the scenarios, the programs and their libraries.
+    t0=$(now)
+    rootfs="$work/rootfs-$gen"
+    rm -rf "$rootfs"
+    mkdir -p "$rootfs/bin" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev" "$rootfs/tmp" "$rootfs/vmtest"
+    copy_with_libs /bin/busybox "$rootfs/bin" "$rootfs/lib" "$rootfs"
+    for product in $products; do
+        copy_with_libs "$bindir/$product" "$rootfs/opt/torch/bin" "$rootfs/opt/torch/lib" "$rootfs" "$libpath"
+    done
+    cp "$here/guest/init" "$rootfs/init"
+    chmod 755 "$rootfs/init"
+    cp "$here"/guest/*.sh "$rootfs/vmtest/"
+    cat > "$rootfs/vmtest/env" <<ENV
+VMTEST_GENERATION=$gen
+EXPECT_API=$expect_api
+EXPECT_VERSION=$expect_version
+VMTEST_SCRIPTS="$scripts"
+ENV
+    initramfs="$work/initramfs-$gen.cpio.gz"
+    (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$initramfs"
+    t_initramfs=$(( $(now) - t0 ))
+
+    # Boot under software emulation: it boots in seconds, while a nested KVM may hang.
+    accel=${TORCH_VM_ACCEL:-tcg}
+    console="$work/console-$gen.log"
+    log "$gen: booting ($accel, timeout ${boot_timeout}s, initramfs $(du -h "$initramfs" | cut -f1))"
+    t0=$(now)
+    status=0
+    timeout "$boot_timeout" qemu-system-x86_64 -nographic -no-reboot -m 512M \
+        -machine "accel=$accel" -kernel "$kernel" -initrd "$initramfs" \
+        -append "console=ttyS0 panic=-1 quiet" < /dev/null > "$console" 2>&1 || status=$?
+    t_boot=$(( $(now) - t0 ))
+    # Plain lines: no carriage returns, no firmware terminal escapes (ESC c, ESC [ ... x).
+    tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
+
+    # The verdict: the guest's own lines, checked for completeness.
+    grep -E '^(VMTEST|  )' "$console.txt" | sed "s/^/[$gen] /" || true
+    p=$(grep -c '^VMTEST PASS ' "$console.txt" || true)
+    f=$(grep -c '^VMTEST FAIL ' "$console.txt" || true)
+    problem=""
+    if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
+    elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
+    elif ! grep -q '^VMTEST BOOTED' "$console.txt"; then problem="the guest never booted (qemu status $status)"
+    elif ! grep -q '^VMTEST DONE' "$console.txt"; then problem="the guest stopped before its verdict"
+    fi
+    if [ -n "$problem" ]; then
+        echo "[$gen] VMTEST FAIL boot: $problem (console: $console.txt)"
+        tail -n 20 "$console.txt" | sed "s/^/[$gen] | /"
+        f=$((f + 1))
+    fi
+    passed=$((passed + p))
+    failed=$((failed + f))
+    summary="$summary
+vm-test: $gen (libgpiod $expect_version): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot+run ${t_boot}s"
+done
+
+echo "vm-test: kernel ${t_kernel}s ($kernel)$summary"
+echo "vm-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
