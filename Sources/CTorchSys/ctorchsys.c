@@ -2,6 +2,7 @@
 #include "ctorchsys.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
@@ -84,3 +85,5 @@ int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns) {
     }
     return ppoll(fds, nfds, tp, NULL);
 }
+
+int ctorch_pipe_nonblocking(int fds[2]) { return pipe2(fds, O_NONBLOCK | O_CLOEXEC) == 0 ? 0 : errno; }

@@ -54,4 +54,7 @@ void ctorch_unlock_memory(void);
 /// (-1 with errno on error, including EINTR).
 int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns);
 
+/// pipe2(O_NONBLOCK | O_CLOEXEC). Returns 0 or an errno.
+int ctorch_pipe_nonblocking(int fds[2]);
+
 #endif

@@ -28,6 +28,9 @@ public struct BenchRun {
     public var drainInterval: Duration
     /// Time between starting the scheduler and the program's time zero.
     public var leadIn: Duration
+    /// Brightness hand-offs per second during the run (a storm of changes reaching the
+    /// scheduler while it plays); 0 = none.
+    public var stormRate: Double = 0
 
     public init(output: any LightOutput, timeline: Timeline = BenchRun.defaultTimeline,
                 duration: Duration = .seconds(10), settings: SchedulerSettings = SchedulerSettings(),
@@ -79,6 +82,25 @@ public struct BenchRun {
         scheduler.play(ScheduledProgram(timeline: timeline, lightness: lightness,
                                         startedAt: Instant(nanoseconds: startNs), mapping: mapping))
 
+        // The storm: the same timeline (same start, so the blink keeps its phase) at
+        // alternating brightness, handed over `stormRate` times a second.
+        var storm: BackgroundThread? = nil
+        if stormRate > 0 {
+            let period = Int64(1e9 / stormRate)
+            let (timeline, mapping, lightness) = (self.timeline, self.mapping, self.lightness)
+            storm = BackgroundThread {
+                var t = startNs
+                var flip = false
+                while t < endNs {
+                    ctorch_sleep_until(t)
+                    flip.toggle()
+                    scheduler.play(ScheduledProgram(timeline: timeline, lightness: flip ? lightness * 0.99 : lightness,
+                                                    startedAt: Instant(nanoseconds: startNs), mapping: mapping))
+                    t += period
+                }
+            }
+            _ = storm?.start()
+        }
         ctorch_sleep_until(startNs)
         let cpuStart = processCPUTimeNanoseconds()
         let wakeStart = scheduler.wakeups
@@ -95,6 +117,7 @@ public struct BenchRun {
             if next >= endNs { break }
             progress(durationNs > 0 ? Double(next - startNs) / Double(durationNs) : 1)
         }
+        storm?.join()
         let cpuEnd = processCPUTimeNanoseconds()
         let wakeEnd = scheduler.wakeups
         let measuredNs = max(1, ctorch_monotonic_ns() - startNs)

@@ -99,7 +99,9 @@ public final class PatternScheduler: @unchecked Sendable {
     /// Hands a new program to the thread; it takes effect at the thread's next wake-up,
     /// which this call causes at once.
     public func play(_ program: ScheduledProgram) {
-        handoff.publish(ProgramBox(program))
+        let box = ProgramBox(program)
+        box.publishedNs = ctorch_monotonic_ns()
+        handoff.publish(box)
         ctorch_atomic_increment_u32(wakeWord)
         ctorch_futex_wake_all(wakeWord)
     }
@@ -149,6 +151,9 @@ public final class PatternScheduler: @unchecked Sendable {
         let rampTick = Int64((1e9 / max(1, settings.rampUpdateRate)).rounded())
         // The instant the current wake-up was scheduled for (stamped as "intended").
         var intended: Int64 = ctorch_monotonic_ns()
+        // Software PWM: the last grid period that got its pulse, and when that pulse ends.
+        var pulsedPeriod: Int64 = -1
+        var pulseEnd: Int64 = 0
 
         while true {
             let seq = ctorch_atomic_load_u32(wakeWord)
@@ -156,7 +161,8 @@ public final class PatternScheduler: @unchecked Sendable {
             if let next = handoff.take() {
                 if let old = current { handoff.retire(old) }
                 current = next
-                intended = next._withUnsafeGuaranteedRef { $0.startNs }
+                intended = next._withUnsafeGuaranteedRef { Swift.max($0.startNs, $0.publishedNs) }
+                pulsedPeriod = -1
             }
             wakeCount.add(1, ordering: .relaxed)
             let now = ctorch_monotonic_ns()
@@ -178,15 +184,30 @@ public final class PatternScheduler: @unchecked Sendable {
                 let duty = b.mapping.duty(forLightness: b.lightness * s.level)
                 let boundary = s.nextBoundary.map { b.startNs + $0 } ?? -1
                 if output.isBinary && duty > 0 && duty < 1 {
-                    // Software PWM: a period grid anchored at the program start.
+                    // Software PWM on a period grid anchored at the program start. Every
+                    // period gets exactly one pulse: a wake-up later than a short on-time
+                    // (50 µs at 5 % of 1 kHz) still emits the pulse, keeping its width,
+                    // rather than skipping the period and losing a whole pulse of light.
                     let k = elapsed / pwmPeriod
                     let periodStart = b.startNs + k * pwmPeriod
-                    let onEnd = periodStart + Int64((Double(pwmPeriod) * duty).rounded())
-                    if now < onEnd {
-                        deadline = onEnd
+                    let nextStart = periodStart + pwmPeriod
+                    let onLength = Int64((Double(pwmPeriod) * duty).rounded())
+                    if lastDuty == 1 {
+                        if now < pulseEnd {
+                            deadline = pulseEnd
+                            return 1
+                        }
+                        deadline = pulsedPeriod < k ? now : nextStart
+                        return 0
+                    }
+                    if pulsedPeriod < k {
+                        pulsedPeriod = k
+                        let onTime = periodStart + onLength
+                        pulseEnd = now < onTime ? onTime : min(now + onLength, nextStart)
+                        deadline = pulseEnd
                         return 1
                     }
-                    deadline = periodStart + pwmPeriod
+                    deadline = nextStart
                     return 0
                 }
                 if s.ramping {

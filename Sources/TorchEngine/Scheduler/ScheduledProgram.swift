@@ -31,6 +31,9 @@ final class ProgramBox {
     let lightness: Double
     let startNs: Int64
     let mapping: OutputMapping
+    /// When the event loop handed it over (CLOCK_MONOTONIC ns): a change it causes is
+    /// intended for then, or for its start if that is later.
+    var publishedNs: Int64 = 0
 
     init(_ p: ScheduledProgram) {
         cursor = TimelineCursor(p.timeline)

@@ -26,6 +26,10 @@ public struct ServiceOptions {
     public var buttons: [any ButtonInput]
     /// Lines printed before the live display starts (backend, scheduler, hints).
     public var banner: [String]
+    /// Print the banner and log lines (off for benches that run the service inside).
+    public var verbose = true
+    /// When the process started (CLOCK_MONOTONIC), to report the time to the first light.
+    public var processStart: Instant?
 
     public init(settings: TorchSettings, mapping: OutputMapping, scheduler: SchedulerSettings = SchedulerSettings(),
                 restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [], runFor: Duration? = nil,

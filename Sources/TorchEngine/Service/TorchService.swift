@@ -24,6 +24,7 @@ public final class TorchService {
     private var publishedGeneration: UInt64 = .max
     private var note = ""
     private var quit = false
+    private var reportedFirstLight = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
 
@@ -71,7 +72,7 @@ public final class TorchService {
         if options.interactive {
             terminal = RawTerminal()
             display.begin(header: banner + [KeyboardButton.help])
-        } else {
+        } else if options.verbose {
             for line in banner { writeAll(STDERR_FILENO, line + "\n") }
         }
         let runUntil = options.runFor.map { origin + $0 }
@@ -186,14 +187,22 @@ public final class TorchService {
     }
 
     private func drainTrace() {
-        guard let trace else {
-            scheduler.trace.drain { _ in }
-            return
+        var first: OutputStamp? = nil
+        scheduler.trace.drain { stamp in
+            if first == nil { first = stamp }
+            trace?.append(stamp)
         }
-        scheduler.trace.drain { trace.append($0) }
+        if let first, !reportedFirstLight, let start = options.processStart {
+            reportedFirstLight = true
+            let ms = Double(first.actual - start.nanoseconds) / 1e6
+            log("first output change \(DecimalSyntax.format(ms, maxFractionDigits: 2)) ms after process start")
+        }
     }
 
-    private func log(_ line: String) { display.log(line) }
+    private func log(_ line: String) {
+        guard options.verbose else { return }
+        display.log(line)
+    }
 
     /// Dark, released, terminal restored; returns the exit code.
     private func shutDown() -> Int32 {

@@ -55,14 +55,27 @@ enum Commands {
             options: [OptionSpec(name: "json", value: nil, help: "Print one JSON object.")],
             drivesLight: false),
         CommandSpec(
-            name: "bench", overview: "Measure the timing this machine achieves: edge lateness, drift, CPU, wake-ups.",
-            arguments: [ArgumentSpec(name: "kind", help: "timing (the only kind so far).", optional: true)],
+            name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps.",
+            arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm or sweep. (default: timing)", optional: true)],
             options: [
-                OptionSpec(name: "duration", value: "duration", help: "How long to play the pattern. (default: 10s)"),
+                OptionSpec(name: "duration", value: "duration", help: "timing: how long to play; pwm/sweep: time per step. (default: 10s / 2s)"),
                 OptionSpec(name: "json", value: nil, help: "Print one JSON object instead of text."),
-                OptionSpec(name: "svg", value: "file", help: "Write a lateness histogram and a timeline plot as SVG."),
+                OptionSpec(name: "svg", value: "file", help: "timing: write a lateness histogram and a timeline plot as SVG."),
+                OptionSpec(name: "storm", value: nil, help: "timing: hand the scheduler 500 brightness changes/s meanwhile."),
+                OptionSpec(name: "presses", value: "n", help: "button: presses to inject. (default: 200)"),
+                OptionSpec(name: "frequencies", value: "list", help: "pwm: frequencies to try. (default: 100Hz,500Hz,1kHz,2kHz,5kHz)"),
+                OptionSpec(name: "level", value: "level", help: "pwm: the duty cycle to hold. (default: 50%)"),
+                OptionSpec(name: "steps", value: "n", help: "sweep: brightness steps from 1% to 100%. (default: 10)"),
+                OptionSpec(name: "compare", value: nil, help: "sweep: run the cie curve, then linear, to compare."),
             ],
-            discussion: "Plays a 100 Hz blink (5 ms on, 5 ms off) on the chosen backend and reports\nedge lateness p50/p99/p99.9/max, cumulative drift, CPU use and wake-ups/s."),
+            discussion: """
+            KINDS:
+              timing   a 100 Hz blink: edge lateness p50/p99/p99.9/max, drift, CPU, wake-ups/s
+              button   injected button edges → output change latency (toggle mode)
+              pwm      holds --level at each PWM frequency in turn (software PWM on a GPIO
+                       line or the simulated LED): duty error and CPU per frequency
+              sweep    steps the brightness 1%…100% so you can watch the LED's response
+            """),
         CommandSpec(
             name: "run", overview: "Run the torch with its button(s), from the config.",
             discussion: """

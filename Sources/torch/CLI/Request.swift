@@ -25,8 +25,8 @@ enum Request {
     case toggle(LightOptions)
     case status(json: Bool)
     case run(LightOptions)
-    /// `torch bench timing`: duration, JSON output, SVG path.
-    case benchTiming(duration: Duration, json: Bool, svg: String?, LightOptions)
+    /// `torch bench …`.
+    case bench(BenchRequest, LightOptions)
 }
 
 extension Request {
@@ -94,14 +94,7 @@ extension Request {
             }
         case "status": request = .status(json: p.flags.contains("json"))
         case "run": request = .run(light)
-        case "bench":
-            let kind = p.positionals.first ?? "timing"
-            guard kind == "timing" else {
-                throw UsageError(message: "<kind>: '\(kind)' is not valid: expected timing", command: p.command)
-            }
-            let duration = try p.value("duration", DurationSyntax.parse) ?? .seconds(10)
-            guard duration > .zero else { throw UsageError(message: "--duration: must be above zero", command: p.command) }
-            request = .benchTiming(duration: duration, json: p.flags.contains("json"), svg: p.values["svg"], light)
+        case "bench": request = .bench(try BenchRequest.from(p), light)
         default: throw UsageError(message: "unknown subcommand '\(p.command.name)'", command: nil)
         }
         return (request, global)

@@ -14,7 +14,11 @@ enum ExitCode {
 
 enum TorchCLI {
     /// Runs one command line and returns the exit code.
+    /// The instant `main` began (CLOCK_MONOTONIC): the start of "time to first light".
+    nonisolated(unsafe) static var processStart = Instant.zero
+
     static func main(_ args: [String]) -> Int32 {
+        processStart = MonotonicClock().now()
         let invocation: Invocation
         let request: Request
         let global: GlobalOptions

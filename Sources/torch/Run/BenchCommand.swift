@@ -1,3 +1,4 @@
+import CTorchSys
 import TorchCore
 import TorchEngine
 import TorchHardware
@@ -5,37 +6,134 @@ import TorchHardware
 import Glibc
 #endif
 
-/// `torch bench timing`: plays the bench pattern and prints the figures, with a progress
-/// bar on a terminal.
+/// `torch bench KIND`: measurements for people testing LEDs, with a progress bar on a
+/// terminal and `--json` for scripts.
 enum BenchCommand {
-    static func timing(output: any LightOutput, reason: String, duration: Duration, json: Bool, svg: String?,
-                       scheduler: SchedulerSettings) -> Int32 {
-        let showProgress = !json && RawTerminal.isTerminal(STDERR_FILENO)
-        if !json { writeAll(STDERR_FILENO, reason + "\n") }
-        let bench = BenchRun(output: output, duration: duration, settings: scheduler)
-        let report: BenchReport
+    static func run(_ r: BenchRequest, output: any LightOutput, reason: String, config: TorchConfig,
+                    curve: BrightnessCurve?) -> Int32 {
+        if !r.json { writeAll(STDERR_FILENO, reason + "\n") }
+        let scheduler = SettingsFactory.scheduler(config)
+        defer { output.close() }
         do {
-            report = try bench.run { fraction in
-                guard showProgress else { return }
-                let width = 30
-                let done = Int((fraction * Double(width)).rounded())
-                let bar = String(repeating: "█", count: done) + String(repeating: "·", count: max(0, width - done))
-                writeAll(STDERR_FILENO, "\r[\(bar)] \(Int((fraction * 100).rounded()))%")
+            switch r.kind {
+            case .timing: return try timing(r, output, scheduler)
+            case .button: return try button(r, output, scheduler)
+            case .pwm: return try pwm(r, output, scheduler)
+            case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
             }
         } catch {
-            output.close()
-            writeAll(STDERR_FILENO, "torch: bench: \(error)\n")
+            writeAll(STDERR_FILENO, "\r\u{1B}[2Ktorch: bench \(r.kind.rawValue): \(error)\n")
             return ExitCode.failure
         }
-        output.close()
-        if showProgress { writeAll(STDERR_FILENO, "\r\u{1B}[2K") }
-        writeAll(STDOUT_FILENO, json ? report.json + "\n" : report.text)
-        if let svg {
-            do { try AtomicFile.write(SVGPlot.render(report), to: svg) } catch {
-                writeAll(STDERR_FILENO, "torch: --svg: \(error)\n")
-                return ExitCode.failure
-            }
+    }
+
+    // MARK: - Kinds
+
+    private static func timing(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings) throws(HardwareError) -> Int32 {
+        var bench = BenchRun(output: output, duration: r.duration, settings: s)
+        if r.storm { bench.stormRate = 500 }
+        let report = try bench.run(progress: bar(r, "timing"))
+        endBar(r)
+        writeAll(STDOUT_FILENO, r.json ? report.json + "\n" : report.text)
+        if let svg = r.svg { try AtomicFile.write(SVGPlot.render(report), to: svg) }
+        return ExitCode.ok
+    }
+
+    private static func button(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings) throws(HardwareError) -> Int32 {
+        let stats = try ButtonLatencyBench(output: output, presses: r.presses, scheduler: s).run(progress: bar(r, "button"))
+        endBar(r)
+        if r.json {
+            writeAll(STDOUT_FILENO, "{\"presses\":\(r.presses),\"matched\":\(stats.count),\"latency_p50_ns\":\(stats.p50),"
+                     + "\"latency_p99_ns\":\(stats.p99),\"latency_max_ns\":\(stats.max)}\n")
+        } else {
+            writeAll(STDOUT_FILENO, "button edge → output change, \(stats.count) of \(r.presses) presses\n"
+                     + "latency    p50 \(BenchFormat.microseconds(stats.p50)) µs  p99 \(BenchFormat.microseconds(stats.p99)) µs"
+                     + "  max \(BenchFormat.microseconds(stats.max)) µs\n")
         }
         return ExitCode.ok
     }
+
+    private static func pwm(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings) throws(HardwareError) -> Int32 {
+        // Software PWM: on the simulated LED behave like a GPIO line (on/off only).
+        let line: any LightOutput = output.kind == .sim ? SimulatedOutput(clock: MonotonicClock(), isBinary: true) : output
+        guard line.isBinary else {
+            throw HardwareError("hardware PWM frequency is set by [output] pwm-frequency; bench pwm sweeps software PWM (use --backend gpiod or sim)")
+        }
+        var rows: [String] = []
+        for (i, f) in r.frequencies.enumerated() {
+            var settings = s
+            settings.softPWMFrequency = f
+            if !r.json { writeAll(STDERR_FILENO, "\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+            let report = try BenchRun(output: line, timeline: .steady(1), duration: r.duration, settings: settings,
+                                      label: "soft PWM \(FrequencySyntax.format(f))", lightness: r.level).run()
+            let duty = SoftPWMStatistics(stamps: report.stamps, targetDuty: r.level)
+            if r.json {
+                rows.append("{\"frequency_hz\":\(f),\"duty\":\(r.level),\"soft_pwm\":\(duty.json),\"cpu_percent\":"
+                            + "\(BenchFormat.jsonNumber(report.cpuPercent, decimals: 3)),\"wakeups_per_second\":"
+                            + "\(BenchFormat.jsonNumber(report.wakeupsPerSecond, decimals: 1))}")
+            } else {
+                rows.append("\(FrequencySyntax.format(f))\t" + duty.text.split(separator: "\n").joined(separator: "  ")
+                            + "  cpu \(BenchFormat.fixed(report.cpuPercent, decimals: 2)) %")
+            }
+            _ = i
+        }
+        endBar(r)
+        writeAll(STDOUT_FILENO, r.json ? "[" + rows.joined(separator: ",") + "]\n" : rows.joined(separator: "\n") + "\n")
+        return ExitCode.ok
+    }
+
+    private static func sweep(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings,
+                              curve: BrightnessCurve) throws(HardwareError) -> Int32 {
+        let scheduler = PatternScheduler(output: output, settings: s)
+        try scheduler.start()
+        defer { scheduler.stop() }
+        let curves: [BrightnessCurve] = r.compare ? [.cie, .linear] : [curve]
+        let clock = MonotonicClock()
+        var table = "level  " + curves.map { "duty (\($0.rawValue))" }.joined(separator: "  ") + "\n"
+        var levels: [Double] = []
+        for i in 0..<r.steps { levels.append(0.01 + 0.99 * Double(i) / Double(r.steps - 1)) }
+        for c in curves {
+            let mapping = OutputMapping(curve: c, maxDuty: 1)
+            for (i, level) in levels.enumerated() {
+                scheduler.play(ScheduledProgram(timeline: .steady(1), lightness: level, startedAt: clock.now(), mapping: mapping))
+                if !r.json {
+                    let duty = mapping.duty(forLightness: level)
+                    let filled = Int((duty * 30).rounded(.up))
+                    writeAll(STDERR_FILENO, "\r\u{1B}[2K\(c.rawValue) step \(i + 1)/\(levels.count): level "
+                             + "\(LevelSyntax.format(level)) → duty \(LevelSyntax.format(duty)) ["
+                             + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled) + "]")
+                }
+                let until = clock.now() + r.duration
+                ctorch_sleep_until(until.nanoseconds)
+            }
+        }
+        endBar(r)
+        for level in levels {
+            table += LevelSyntax.format(level).padding(6) + " "
+                + curves.map { LevelSyntax.format(OutputMapping(curve: $0).duty(forLightness: level)).padding(12) }.joined(separator: " ") + "\n"
+        }
+        writeAll(STDOUT_FILENO, table)
+        return ExitCode.ok
+    }
+
+    // MARK: - Progress
+
+    private static func bar(_ r: BenchRequest, _ label: String) -> (Double) -> Void {
+        let show = !r.json && RawTerminal.isTerminal(STDERR_FILENO)
+        return { fraction in
+            guard show else { return }
+            let width = 30
+            let done = Int((fraction * Double(width)).rounded())
+            let bar = String(repeating: "█", count: done) + String(repeating: "·", count: max(0, width - done))
+            writeAll(STDERR_FILENO, "\r\(label) [\(bar)] \(Int((fraction * 100).rounded()))%")
+        }
+    }
+
+    private static func endBar(_ r: BenchRequest) {
+        if !r.json { writeAll(STDERR_FILENO, "\r\u{1B}[2K") }
+    }
+}
+
+private extension String {
+    func padding(_ n: Int) -> String { self + String(repeating: " ", count: max(0, n - count)) }
 }

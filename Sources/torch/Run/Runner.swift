@@ -59,10 +59,9 @@ enum Runner {
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
             return foreground(commands: [], light, config, library, saved, statePath)
-        case let .benchTiming(duration, json, svg, light):
+        case let .bench(bench, light):
             return withOutput(light, config) { output, reason in
-                BenchCommand.timing(output: output, reason: reason, duration: duration, json: json, svg: svg,
-                                    scheduler: SettingsFactory.scheduler(config))
+                BenchCommand.run(bench, output: output, reason: reason, config: config, curve: light.curve)
             }
         }
     }
@@ -94,7 +93,7 @@ enum Runner {
                 && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
             var banner = [reason]
             if let w = saved.warning { banner.append(w) }
-            let options = ServiceOptions(
+            var options = ServiceOptions(
                 settings: settings,
                 mapping: SettingsFactory.mapping(config, curve: light.curve),
                 scheduler: SettingsFactory.scheduler(config),
@@ -105,6 +104,7 @@ enum Runner {
                 interactive: interactive,
                 stateFilePath: statePath,
                 banner: banner)
+            options.processStart = TorchCLI.processStart
             return TorchService(output: output, options: options).run()
         }
     }
