@@ -21,6 +21,12 @@ import TorchHardware
         #expect(s.takeLost() == 0)
     }
 
+    @Test func aFirstEventPastOneMeansTheEarlierOnesWereDropped() {
+        var s = GPIOEdgeSequence(initiallyPressed: false)
+        s.accept(pressed: true, sequence: 17)
+        #expect(s.takeLost() == 16)
+    }
+
     @Test func withoutSequenceNumbersTwoEdgesTheSameWayMeanALoss() {
         var s = GPIOEdgeSequence(initiallyPressed: false)
         s.accept(pressed: true, sequence: 0)

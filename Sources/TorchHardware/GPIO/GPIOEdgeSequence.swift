@@ -20,7 +20,9 @@ public struct GPIOEdgeSequence: Equatable, Sendable {
     /// has none.
     public mutating func accept(pressed: Bool, sequence: UInt64) {
         if sequence != 0 {
-            if lastSequence != 0, sequence > lastSequence &+ 1 {
+            // Numbers start at 1 for each request, so a first event numbered 17 means
+            // the 16 before it were dropped.
+            if sequence > lastSequence &+ 1 {
                 lost += Int(clamping: sequence - lastSequence - 1)
             }
             lastSequence = sequence

@@ -10,7 +10,9 @@
 //       then closes it (dark, then released) and prints RELEASED.
 //   torch-gpio-check watch CHIP LINE [--min-edges N] [--settle-ms MS] [--debounce-ms MS]
 //                                    [--bias pull-up|pull-down|disabled|as-is] [--active-high]
-//       requests the line as a button input, prints READY, then one EDGE line per edge;
+//                                    [--start-file PATH]
+//       requests the line as a button input, prints READY, (waits for PATH to exist,
+//       leaving events to pile up in the kernel,) then prints one EDGE line per edge;
 //       after at least N edges and MS ms without one (or 20 s in all) prints SUMMARY.
 #if canImport(Glibc)
 import Glibc
@@ -120,7 +122,7 @@ func run(_ args: [String]) throws(HardwareError) {
 
     case "watch":
         guard args.count >= 4 else { usage() }
-        let options = Options(args[4...], valued: ["--min-edges", "--settle-ms", "--debounce-ms", "--bias"])
+        let options = Options(args[4...], valued: ["--min-edges", "--settle-ms", "--debounce-ms", "--bias", "--start-file"])
         let minEdges = options.int("--min-edges", default: 1)
         let settle = options.int("--settle-ms", default: 300)
         let debounce = options.int("--debounce-ms", default: 0)
@@ -132,6 +134,10 @@ func run(_ args: [String]) throws(HardwareError) {
                                          activeLow: !options.flags.contains("--active-high"),
                                          bias: bias, debounce: .milliseconds(debounce))
         say("READY kernel-debounce=\(button.kernelDebounce ? 1 : 0) pressed=\(try button.isPressed() ? 1 : 0)")
+        if let startFile = options.values["--start-file"] {
+            // A stalled reader: the kernel's event buffer fills and drops events.
+            while access(startFile, F_OK) != 0 { usleep(20_000) }
+        }
         let start = monotonicMilliseconds()
         var count = 0, lost = 0
         var lastEdge = start
