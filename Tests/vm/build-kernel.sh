@@ -46,7 +46,8 @@ rm -rf "$build"
 mkdir -p "$build"
 start=$(date +%s)
 log "configuring (tinyconfig + kernel.config) in $build"
-make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig >&2
+make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig > "$build/tinyconfig.log" 2>&1 \
+    || { cat "$build/tinyconfig.log" >&2; exit 1; }
 "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$here/kernel.config" \
     > "$build/merge.log" 2>&1 || { cat "$build/merge.log" >&2; exit 1; }
 make -s -C "$src" O="$build" ARCH=x86_64 olddefconfig >&2
