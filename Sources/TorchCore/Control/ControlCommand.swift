@@ -1,0 +1,63 @@
+/// What a control-socket request asks the torch to do (the `"cmd"` of a request line).
+public enum ControlCommand: Equatable, Sendable {
+    /// `on`: light on, latched, optionally at a new brightness.
+    case on(Brightness?)
+    /// `off`: dark.
+    case off
+    /// `toggle`: on when dark, off when lit.
+    case toggle
+    /// `pattern` with `"name"`: a pattern of the pattern library (`sos`, `strobe-fast`,
+    /// a config-defined name), resolved by the service that knows the library.
+    case patternNamed(String)
+    /// `pattern` with `"spec"`: a pattern in canonical text (`blink 500ms 500ms`).
+    case pattern(Pattern)
+    /// `brightness`: a new brightness, lit or not.
+    case brightness(Brightness)
+    /// `next-pattern`: the next pattern of the pattern list, lit.
+    case nextPattern
+    /// `stealth`: the board's status LEDs dark (true) or restored (false).
+    case stealth(Bool)
+    /// `status`: the state now, in the reply.
+    case status
+    /// `reload`: read the config again (as SIGHUP does).
+    case reload
+
+    /// Every command name, in the order the protocol documents them.
+    public static let names = ["on", "off", "toggle", "pattern", "brightness", "next-pattern", "stealth", "status", "reload"]
+
+    /// The name as written in `"cmd"`.
+    public var name: String {
+        switch self {
+        case .on: "on"
+        case .off: "off"
+        case .toggle: "toggle"
+        case .patternNamed, .pattern: "pattern"
+        case .brightness: "brightness"
+        case .nextPattern: "next-pattern"
+        case .stealth: "stealth"
+        case .status: "status"
+        case .reload: "reload"
+        }
+    }
+
+    /// The state-machine command this is, with names looked up in `library`; nil for
+    /// `status` and `reload`, which the service answers itself.
+    public func torchCommand(library: PatternLibrary) throws(ControlError) -> TorchCommand? {
+        switch self {
+        case let .on(b): return .on(b)
+        case .off: return .off
+        case .toggle: return .toggle
+        case let .pattern(p): return .setPattern(p)
+        case let .patternNamed(name):
+            do {
+                return .setPattern(try library.lookup(name))
+            } catch {
+                throw ControlError("name: \(error)")
+            }
+        case let .brightness(b): return .setBrightness(b)
+        case .nextPattern: return .nextPattern
+        case let .stealth(on): return .stealth(on)
+        case .status, .reload: return nil
+        }
+    }
+}

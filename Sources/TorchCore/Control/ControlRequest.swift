@@ -1,0 +1,164 @@
+/// One request line of the control socket: a JSON object with `"cmd"`, the command's
+/// own keys, and an optional `"id"` that the reply echoes.
+///
+///     {"cmd":"on","brightness":"40%"}
+///     {"cmd":"pattern","name":"sos","id":7}
+///     {"cmd":"pattern","spec":"blink 500ms 500ms"}
+///     {"cmd":"stealth","on":true}
+public struct ControlRequest: Equatable, Sendable {
+    public var command: ControlCommand
+    /// A string or number chosen by the client, echoed in the reply; nil when absent.
+    public var id: JSONValue?
+
+    /// The longest request line, in bytes without the newline.
+    public static let maxBytes = 4096
+
+    public init(_ command: ControlCommand, id: JSONValue? = nil) {
+        self.command = command
+        self.id = id
+    }
+
+    /// Reads one line (without its newline). Every failure is a one-line message naming
+    /// the key or value at fault, carrying the `"id"` when it could be read.
+    public static func parse(_ line: String) -> Result<ControlRequest, ControlError> {
+        parse(bytes: Array(line.utf8))
+    }
+
+    /// Reads one line of UTF-8 bytes (without its newline).
+    public static func parse(bytes: [UInt8]) -> Result<ControlRequest, ControlError> {
+        let json: JSONValue
+        do {
+            json = try JSONParser(maxDepth: 4, maxBytes: maxBytes).parse(bytes: bytes)
+        } catch {
+            return .failure(ControlError("\(error)"))
+        }
+        guard case let .object(members) = json else {
+            return .failure(ControlError("a request is a JSON object, e.g. {\"cmd\":\"status\"}; got \(json.kindName)"))
+        }
+        var id: JSONValue?
+        if let given = json["id"] {
+            switch given {
+            case .string, .number: id = given
+            default: return .failure(ControlError("\"id\" is \(given.kindName): expected a string or a number"))
+            }
+        }
+        do {
+            return .success(ControlRequest(try command(json, members: members), id: id))
+        } catch {
+            return .failure(ControlError(error.message, id: id))
+        }
+    }
+
+    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload"
+
+    private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
+        guard let cmdValue = json["cmd"] else {
+            throw ControlError("missing \"cmd\": expected \(commandList)")
+        }
+        guard let cmd = cmdValue.stringValue else {
+            throw ControlError("\"cmd\" is \(cmdValue.kindName): expected a string (\(commandList))")
+        }
+        let keys: [String]
+        switch cmd {
+        case "on": keys = ["brightness"]
+        case "pattern": keys = ["name", "spec"]
+        case "brightness": keys = ["level"]
+        case "stealth": keys = ["on"]
+        case "off", "toggle", "next-pattern", "status", "reload": keys = []
+        default: throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
+        }
+        for m in members where m.key != "cmd" && m.key != "id" && !keys.contains(m.key) {
+            let allowed = keys.isEmpty ? "only \"cmd\" and \"id\"" : (keys + ["id"]).map { "\"\($0)\"" }.joined(separator: ", ")
+            throw ControlError("\"\(cmd)\" does not take \(JSONText.string(m.key)): it takes \(allowed)")
+        }
+        switch cmd {
+        case "on":
+            return .on(try json["brightness"].map { v throws(ControlError) in try brightness(v, key: "brightness") })
+        case "off": return .off
+        case "toggle": return .toggle
+        case "next-pattern": return .nextPattern
+        case "status": return .status
+        case "reload": return .reload
+        case "brightness":
+            guard let v = json["level"] else {
+                throw ControlError("\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1)")
+            }
+            return .brightness(try brightness(v, key: "level"))
+        case "stealth":
+            guard let v = json["on"] else { throw ControlError("\"stealth\" needs \"on\": true or false") }
+            return .stealth(try bool(v, key: "on"))
+        default:
+            return try pattern(json)
+        }
+    }
+
+    private static func pattern(_ json: JSONValue) throws(ControlError) -> ControlCommand {
+        switch (json["name"], json["spec"]) {
+        case (nil, nil):
+            throw ControlError("\"pattern\" needs \"name\" (e.g. \"sos\") or \"spec\" (e.g. \"blink 500ms 500ms\")")
+        case (.some, .some):
+            throw ControlError("\"pattern\" takes \"name\" or \"spec\", not both")
+        case let (name?, nil):
+            guard let s = name.stringValue, !s.isEmpty else {
+                throw ControlError("\"name\" is \(name.kindName == "a string" ? "empty" : name.kindName): expected a pattern name such as \"sos\"")
+            }
+            return .patternNamed(s)
+        case let (nil, spec?):
+            guard let s = spec.stringValue else {
+                throw ControlError("\"spec\" is \(spec.kindName): expected pattern text such as \"blink 500ms 500ms\"")
+            }
+            do {
+                return .pattern(try Pattern.parseCanonical(s))
+            } catch {
+                throw ControlError("\"spec\" \(JSONText.string(s)): \(error)")
+            }
+        }
+    }
+
+    /// `"40%"`, `"0.4"` or the number `0.4`.
+    private static func brightness(_ v: JSONValue, key: String) throws(ControlError) -> Brightness {
+        let text: String
+        switch v {
+        case let .string(s): text = s
+        case let .number(n): text = JSONValue.numberText(n)
+        default:
+            throw ControlError("\"\(key)\" is \(v.kindName): expected a brightness from 1% to 100% (or 0.01 to 1)")
+        }
+        do {
+            return try Brightness.parse(text)
+        } catch {
+            throw ControlError("\"\(key)\": \(error)")
+        }
+    }
+
+    /// `true`/`false`, or the words of `BoolSyntax` (`"on"`, `"off"`…).
+    private static func bool(_ v: JSONValue, key: String) throws(ControlError) -> Bool {
+        switch v {
+        case let .bool(b): return b
+        case let .string(s):
+            do { return try BoolSyntax.parse(s) } catch { throw ControlError("\"\(key)\": \(error)") }
+        default: throw ControlError("\"\(key)\" is \(v.kindName): expected true or false")
+        }
+    }
+}
+
+extension ControlRequest {
+    /// The request as one line of compact JSON, newline included: what a client sends.
+    /// Brightness goes as a fraction (exact), patterns as canonical text.
+    public var line: String { json.jsonText + "\n" }
+
+    /// The request as a JSON object, `"cmd"` first.
+    public var json: JSONValue {
+        var members = [JSONMember("cmd", .string(command.name))]
+        switch command {
+        case let .on(b?): members.append(JSONMember("brightness", .number(b.fraction)))
+        case let .patternNamed(name): members.append(JSONMember("name", .string(name)))
+        case let .pattern(p): members.append(JSONMember("spec", .string(p.canonicalText)))
+        case let .brightness(b): members.append(JSONMember("level", .number(b.fraction)))
+        case let .stealth(on): members.append(JSONMember("on", .bool(on)))
+        case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
+        }
+        if let id { members.append(JSONMember("id", id)) }
+        return .object(members)
+    }
+}

@@ -1,0 +1,23 @@
+/// How the control socket is set up and what it tolerates (config `[service]`).
+public struct ControlServerSettings: Sendable {
+    /// The socket's path (see `ControlSocketPath.default()`).
+    public var path: String
+    /// The group that may connect (mode 0660); nil keeps the creator's group.
+    /// A group that does not exist is logged and the creator's group kept.
+    public var group: String?
+    /// Clients connected at once; one more gets an error reply and is closed.
+    public var maxClients: Int
+    /// The longest request line, in bytes without the newline.
+    public var maxRequestBytes: Int
+    /// A connection that sends nothing for this long is closed.
+    public var idleTimeout: Duration
+
+    public init(path: String, group: String? = "gpio", maxClients: Int = 8,
+                maxRequestBytes: Int = 4096, idleTimeout: Duration = .seconds(30)) {
+        self.path = path
+        self.group = group
+        self.maxClients = maxClients
+        self.maxRequestBytes = maxRequestBytes
+        self.idleTimeout = idleTimeout
+    }
+}

@@ -1,0 +1,24 @@
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the control socket lives when the config does not say.
+public enum ControlSocketPath {
+    /// `/run/torch/torch.sock` for root (systemd's RuntimeDirectory=torch),
+    /// `$XDG_RUNTIME_DIR/torch.sock` for anyone else, `/tmp/torch-UID/torch.sock` when
+    /// that variable is unset.
+    public static func `default`() -> String {
+        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
+        return `default`(uid: getuid(), runtimeDirectory: runtime)
+    }
+
+    /// The default for user `uid` with `runtimeDirectory` as `$XDG_RUNTIME_DIR`.
+    public static func `default`(uid: UInt32, runtimeDirectory: String?) -> String {
+        if uid == 0 { return "/run/torch/torch.sock" }
+        if let dir = runtimeDirectory, dir.hasPrefix("/") {
+            return (dir.hasSuffix("/") ? dir : dir + "/") + "torch.sock"
+        }
+        return "/tmp/torch-\(uid)/torch.sock"
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unix-domain sockets (AF_UNIX) for the control socket and sd_notify: addresses by
+/// path, or abstract names written `@name` as systemd does. Every failure is a
+/// `HardwareError` naming the call and the path, with its errno.
+public enum UnixSocket {
+    /// The longest path a `sockaddr_un` holds, NUL excluded (108 − 1 bytes on Linux).
+    public static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
+
+    /// A listening stream socket bound at `path` (non-blocking, close-on-exec).
+    /// The caller removes a stale socket first; EADDRINUSE means something is there.
+    public static func listen(path: String, backlog: Int32 = 16) throws(HardwareError) -> Int32 {
+        let fd = try open(SOCK_STREAM, path: path)
+        var (addr, len) = try address(path)
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, len) }
+        }
+        guard rc == 0 else { throw fail("bind", path, fd: fd) }
+        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", path, fd: fd) }
+        setNonBlocking(fd, true)
+        return fd
+    }
+
+    /// A stream socket connected to `path` (blocking, close-on-exec). ENOENT and
+    /// ECONNREFUSED (nothing listening) come back in the error's errno.
+    ///
+    /// - Parameter timeout: bounds connect (a full backlog blocks), send and receive
+    ///   (SO_SNDTIMEO/SO_RCVTIMEO); nil waits as long as it takes.
+    public static func connect(path: String, timeout: Duration? = nil) throws(HardwareError) -> Int32 {
+        let fd = try open(SOCK_STREAM, path: path)
+        if let timeout, timeout > .zero {
+            let ns = timeout.nanoseconds
+            var tv = timeval(tv_sec: Int(ns / 1_000_000_000), tv_usec: Int((ns % 1_000_000_000) / 1000))
+            for option in [SO_SNDTIMEO, SO_RCVTIMEO] {
+                _ = setsockopt(fd, SOL_SOCKET, option, &tv, socklen_t(MemoryLayout<timeval>.size))
+            }
+        }
+        var (addr, len) = try address(path)
+        var rc: Int32
+        repeat {
+            rc = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, len) }
+            }
+        } while rc != 0 && errno == EINTR
+        guard rc == 0 else { throw fail("connect", path, fd: fd) }
+        return fd
+    }
+
+    /// Sends one datagram to `path` from a fresh unbound socket (sd_notify's way).
+    public static func sendDatagram(_ bytes: [UInt8], to path: String) throws(HardwareError) {
+        let fd = try open(SOCK_DGRAM, path: path)
+        defer { Glibc.close(fd) }
+        var (addr, len) = try address(path)
+        let sent = bytes.withUnsafeBytes { buf in
+            withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(fd, buf.baseAddress, buf.count, Int32(MSG_NOSIGNAL), $0, len)
+                }
+            }
+        }
+        guard sent == bytes.count else { throw fail("sendto", path, fd: -1) }
+    }
+
+    /// Accepts one waiting connection (non-blocking, close-on-exec); nil when none is
+    /// waiting or on a transient error (the caller polls again).
+    public static func accept(_ listener: Int32) -> Int32? {
+        // accept4 needs _GNU_SOURCE, which the Glibc module lacks: set the flags after.
+        let fd = Glibc.accept(listener, nil, nil)
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        setNonBlocking(fd, true)
+        return fd
+    }
+
+    /// The connected peer's process, user and group (SO_PEERCRED), as the kernel saw
+    /// them at connect time.
+    public static func peerCredentials(_ fd: Int32) -> PeerCredentials? {
+        // `struct ucred` needs _GNU_SOURCE in C; its layout is fixed: pid, uid, gid.
+        var cred = PeerCredentials(pid: 0, uid: 0, gid: 0)
+        var len = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0,
+              len == socklen_t(MemoryLayout<PeerCredentials>.size) else { return nil }
+        return cred
+    }
+
+    /// Sets or clears O_NONBLOCK.
+    public static func setNonBlocking(_ fd: Int32, _ on: Bool) {
+        let flags = fcntl(fd, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(fd, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
+    }
+
+    /// Writes all of `bytes` without raising SIGPIPE. On a non-blocking socket a full
+    /// buffer (EAGAIN) counts as failure: the peer is not reading its replies.
+    public static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { buf in
+                Glibc.send(fd, buf.baseAddress.map { $0 + done }, buf.count - done, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 { done += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            return false
+        }
+        return true
+    }
+
+    /// The sockaddr_un for a path, or for an abstract name when it starts with `@`.
+    static func address(_ path: String) throws(HardwareError) -> (sockaddr_un, socklen_t) {
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        var bytes = Array(path.utf8)
+        let abstract = bytes.first == UInt8(ascii: "@")
+        if abstract { bytes[0] = 0 }
+        guard !bytes.isEmpty, bytes.count <= maxPathBytes, abstract || !bytes.contains(0) else {
+            throw HardwareError("\(path): not a usable socket path (1 to \(maxPathBytes) bytes)", errno: ENAMETOOLONG)
+        }
+        withUnsafeMutableBytes(of: &addr.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        let offset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        // An abstract address is exactly its bytes; a path address includes its NUL.
+        return (addr, socklen_t(offset + bytes.count + (abstract ? 0 : 1)))
+    }
+
+    private static func open(_ type: __socket_type, path: String) throws(HardwareError) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(type.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw fail("socket", path, fd: -1) }
+        return fd
+    }
+
+    private static func fail(_ call: String, _ path: String, fd: Int32) -> HardwareError {
+        let e = errno
+        if fd >= 0 { Glibc.close(fd) }
+        return HardwareError("\(path): \(call): \(errnoText(e))", errno: e)
+    }
+}
+
+/// Who is on the other end of a Unix socket (SO_PEERCRED; `struct ucred`'s layout).
+public struct PeerCredentials: Equatable, Sendable {
+    public var pid: Int32
+    public var uid: UInt32
+    public var gid: UInt32
+}

@@ -1,0 +1,276 @@
+import Testing
+import TorchCore
+import TorchEngine
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real control server on a socket in a fresh temporary directory, pumped from the
+/// test's thread; clients are real connections.
+private final class Harness {
+    let dir: String
+    let path: String
+    let server: ControlServer
+    let clock = ManualClock(Instant(nanoseconds: 1_000_000_000))
+    var logs: [String] = []
+    var requests: [ControlRequest] = []
+
+    init(maxClients: Int = 8, idle: Duration = .seconds(30), group: String? = nil, prepare: (String) -> Void = { _ in }) throws {
+        var template = Array("/tmp/torch-control-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw HardwareError("mkdtemp failed", errno: errno) }
+        dir = String(cString: made)
+        path = dir + "/run/torch.sock"
+        prepare(path)
+        let box = LogBox()
+        server = try ControlServer(
+            settings: ControlServerSettings(path: path, group: group, maxClients: maxClients, idleTimeout: idle),
+            log: { box.lines.append("\($0): \($1)") })
+        logBox = box
+    }
+
+    private var logBox: LogBox?
+    var log: [String] { logBox?.lines ?? [] }
+
+    deinit {
+        server.close()
+        rmdir(dir + "/run")
+        unlink(dir + "/blocker")
+        rmdir(dir)
+    }
+
+    /// Polls the server's descriptors briefly and lets it handle whatever is ready.
+    func pump(rounds: Int = 5) {
+        for _ in 0..<rounds {
+            var pfds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let rc = poll(&pfds, nfds_t(pfds.count), 20)
+            guard rc > 0 else { continue }
+            let ready = Set(pfds.filter { $0.revents != 0 }.map(\.fd))
+            server.handleReady(ready, now: clock.now()) { request in
+                requests.append(request)
+                switch request.command {
+                case .status: return .success([JSONMember("lit", .bool(true))])
+                case .patternNamed(let n) where n != "sos": return .failure("name: '\(n)' is not a pattern")
+                default: return .success()
+                }
+            }
+        }
+    }
+
+    func connect() throws -> Int32 {
+        let fd = try UnixSocket.connect(path: path, timeout: .seconds(2))
+        UnixSocket.setNonBlocking(fd, true)
+        return fd
+    }
+
+    /// Pumps the server until the client has whole reply lines (all it received), or it closed.
+    func reply(_ fd: Int32) -> String? {
+        var got: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<100 {
+            let n = read(fd, &chunk, chunk.count)
+            if n > 0 { got += chunk[0..<n] }
+            if n == 0 { break }
+            if got.last == 0x0A { return String(decoding: got, as: UTF8.self) }
+            pump(rounds: 1)
+        }
+        return got.isEmpty ? nil : String(decoding: got, as: UTF8.self)
+    }
+
+    /// True when the server has closed this client's end (read returns 0 or ECONNRESET).
+    func isClosed(_ fd: Int32) -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<100 {
+            let n = read(fd, &chunk, chunk.count)
+            if n == 0 || (n < 0 && errno == ECONNRESET) { return true }
+            pump(rounds: 1)
+        }
+        return false
+    }
+
+    func send(_ fd: Int32, _ text: String) {
+        _ = UnixSocket.send(fd, Array(text.utf8))
+    }
+}
+
+private final class LogBox { var lines: [String] = [] }
+
+@Suite(.serialized) struct ControlServerTests {
+    @Test func answersAGoodRequestAndKeepsTheConnection() throws {
+        let h = try Harness()
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"status\",\"id\":1}\n")
+        #expect(h.reply(fd) == "{\"ok\":true,\"lit\":true,\"id\":1}\n")
+        h.send(fd, "{\"cmd\":\"pattern\",\"name\":\"sos\"}\r\n")
+        #expect(h.reply(fd) == "{\"ok\":true}\n")
+        h.send(fd, "{\"cmd\":\"pattern\",\"name\":\"nope\",\"id\":\"n\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"name: 'nope' is not a pattern\",\"id\":\"n\"}\n")
+        #expect(h.requests.map(\.command) == [.status, .patternNamed("sos"), .patternNamed("nope")])
+        #expect(h.server.clientCount == 1)
+        #expect(h.log.contains { $0.hasPrefix("info: control: client 1 connected (uid \(getuid()), pid \(getpid()))") })
+    }
+
+    @Test func twoRequestsInOneWriteGetTwoReplies() throws {
+        let h = try Harness()
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"off\",\"id\":1}\n\n{\"cmd\":\"toggle\",\"id\":2}\n")
+        var text = h.reply(fd) ?? ""
+        if !text.contains("\"id\":2") { text += h.reply(fd) ?? "" }
+        #expect(text == "{\"ok\":true,\"id\":1}\n{\"ok\":true,\"id\":2}\n")
+    }
+
+    @Test func malformedAndUnknownGetErrorsAndTheConnectionStays() throws {
+        let h = try Harness()
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"on\",}\n")
+        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"invalid JSON at byte 12: expected a string key, found '}'\"}\n")
+        h.send(fd, "{\"cmd\":\"explode\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"unknown command \\\"explode\\\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload\"}\n")
+        h.send(fd, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":true}\n")
+        #expect(h.requests.map(\.command) == [.off])
+        #expect(h.log.contains { $0.hasPrefix("notice: control: client 1: bad request: invalid JSON") })
+    }
+
+    @Test func aRequestOverFourKiBIsRefusedAndClosed() throws {
+        let h = try Harness()
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"status\",\"x\":\"" + String(repeating: "a", count: 5000))
+        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"request over 4096 bytes: connection closed\"}\n")
+        #expect(h.isClosed(fd))
+        #expect(h.server.clientCount == 0)
+        #expect(h.requests.isEmpty)
+        // The service keeps serving others.
+        let other = try h.connect()
+        defer { close(other) }
+        h.send(other, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(other) == "{\"ok\":true}\n")
+    }
+
+    @Test func aFloodBeyondTheLimitIsTurnedAway() throws {
+        let h = try Harness(maxClients: 3)
+        var fds: [Int32] = []
+        defer { for fd in fds { close(fd) } }
+        for _ in 0..<3 {
+            fds.append(try h.connect())
+            h.pump(rounds: 1)
+        }
+        #expect(h.server.clientCount == 3)
+        let extra = try h.connect()
+        defer { close(extra) }
+        #expect(h.reply(extra) == "{\"ok\":false,\"error\":\"too many clients: at most 3 at once; try again later\"}\n")
+        #expect(h.isClosed(extra))
+        #expect(h.server.clientCount == 3)
+        #expect(h.log.contains { $0.hasPrefix("warning: control: refused a client (uid \(getuid())") })
+        // The connected ones are still served; a freed slot takes a new client.
+        h.send(fds[0], "{\"cmd\":\"status\"}\n")
+        #expect(h.reply(fds[0]) == "{\"ok\":true,\"lit\":true}\n")
+        close(fds.removeLast())
+        h.pump()
+        #expect(h.server.clientCount == 2)
+        let again = try h.connect()
+        defer { close(again) }
+        h.send(again, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(again) == "{\"ok\":true}\n")
+    }
+
+    @Test func idleConnectionsAreClosedAfterTheTimeout() throws {
+        let h = try Harness(idle: .seconds(5))
+        #expect(h.server.nextDeadline == nil)
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.pump(rounds: 1)
+        let connectedAt = h.clock.now()
+        #expect(h.server.nextDeadline == connectedAt + .seconds(5))
+        h.clock.advance(by: .seconds(3))
+        h.send(fd, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":true}\n")
+        // Activity moves the deadline.
+        #expect(h.server.nextDeadline == connectedAt + .seconds(8))
+        h.clock.advance(by: .milliseconds(4999))
+        h.server.expire(now: h.clock.now())
+        #expect(h.server.clientCount == 1)
+        h.clock.advance(by: .milliseconds(1))
+        h.server.expire(now: h.clock.now())
+        #expect(h.server.clientCount == 0)
+        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"idle for 5s: connection closed\"}\n")
+        #expect(h.isClosed(fd))
+        #expect(h.server.nextDeadline == nil)
+    }
+
+    @Test func socketIsMode0660AndRemovedOnClose() throws {
+        let h = try Harness()
+        var st = stat()
+        #expect(lstat(h.path, &st) == 0)
+        #expect(st.st_mode & S_IFMT == S_IFSOCK)
+        #expect(st.st_mode & 0o777 == 0o660)
+        h.server.close()
+        #expect(lstat(h.path, &st) != 0)
+        #expect(h.server.pollDescriptors.isEmpty)
+    }
+
+    @Test func aMissingGroupIsLoggedAndTheSocketStillWorks() throws {
+        let h = try Harness(group: "no-such-group-torch")
+        #expect(h.log.contains {
+            $0.hasPrefix("warning: control socket \(h.path): group 'no-such-group-torch' does not exist; keeping group")
+        })
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":true}\n")
+    }
+
+    @Test func aStaleSocketIsRemoved() throws {
+        // A socket file nobody listens on: what a killed service leaves behind.
+        let h = try Harness(prepare: { path in
+            mkdir(String(path.dropLast("/torch.sock".count)), 0o755)
+            if let fd = try? UnixSocket.listen(path: path) { close(fd) }
+        })
+        #expect(h.log.contains { $0 == "notice: control socket \(h.path): removed a stale socket (nothing answered)" })
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":true}\n")
+    }
+
+    @Test func aLiveServiceIsNotReplaced() throws {
+        let h = try Harness()
+        #expect(throws: HardwareError("control socket \(h.path): a torch service is already running (it answers there)",
+                                      errno: EADDRINUSE)) {
+            _ = try ControlServer(settings: ControlServerSettings(path: h.path, group: nil), log: { _, _ in })
+        }
+        // The first is untouched.
+        let fd = try h.connect()
+        defer { close(fd) }
+        h.send(fd, "{\"cmd\":\"off\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":true}\n")
+    }
+
+    @Test func aFileThatIsNotASocketIsLeftAlone() throws {
+        var template = Array("/tmp/torch-control-XXXXXX".utf8CString)
+        let dir = try #require(mkdtemp(&template).map { String(cString: $0) })
+        defer { rmdir(dir) }
+        let path = dir + "/torch.sock"
+        let fd = open(path, O_CREAT | O_WRONLY, 0o600)
+        close(fd)
+        defer { unlink(path) }
+        #expect(throws: HardwareError("control socket \(path): exists and is not a socket (move it away or set another path)",
+                                      errno: EEXIST)) {
+            _ = try ControlServer(settings: ControlServerSettings(path: path, group: nil), log: { _, _ in })
+        }
+        var st = stat()
+        #expect(lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG)
+    }
+
+    @Test func defaultPaths() {
+        #expect(ControlSocketPath.default(uid: 0, runtimeDirectory: "/run/user/0") == "/run/torch/torch.sock")
+        #expect(ControlSocketPath.default(uid: 1000, runtimeDirectory: "/run/user/1000") == "/run/user/1000/torch.sock")
+        #expect(ControlSocketPath.default(uid: 1000, runtimeDirectory: "/run/user/1000/") == "/run/user/1000/torch.sock")
+        #expect(ControlSocketPath.default(uid: 1000, runtimeDirectory: nil) == "/tmp/torch-1000/torch.sock")
+        #expect(ControlSocketPath.default(uid: 1000, runtimeDirectory: "relative") == "/tmp/torch-1000/torch.sock")
+    }
+}
