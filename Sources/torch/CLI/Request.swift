@@ -9,6 +9,11 @@ struct LightOptions {
     var runFor: Duration?
     var tracePath: String?
     var display = true
+    /// `--chip`, `--line`, `--active-low`, `--button-line`: override the config's pins.
+    var chip: String?
+    var line: String?
+    var activeLow: Bool?
+    var buttonLine: String?
 }
 
 /// Options every command accepts.
@@ -50,6 +55,10 @@ extension Request {
             if light.runFor == .zero { throw UsageError(message: "--for: '0' is not valid: expected a duration above zero", command: p.command) }
             light.tracePath = p.values["trace"]
             light.display = !p.flags.contains("no-display")
+            light.chip = p.values["chip"]
+            light.line = p.values["line"]
+            light.activeLow = try p.value("active-low", BoolSyntax.parse)
+            light.buttonLine = p.values["button-line"]
         }
         let request: Request
         switch p.command.name {
@@ -139,5 +148,15 @@ extension Request {
             return unit
         }
         return d
+    }
+}
+
+extension Request {
+    /// The light options of a light-driving request.
+    var lightOptions: LightOptions? {
+        switch self {
+        case let .light(_, l), let .off(_, l), let .toggle(l), let .run(l), let .bench(_, l): l
+        case .status: nil
+        }
     }
 }

@@ -9,7 +9,7 @@ import Glibc
 /// and hands over to the engine.
 enum Runner {
     static func run(_ request: Request, _ global: GlobalOptions) -> Int32 {
-        let config: TorchConfig
+        var config: TorchConfig
         let configPath: String?
         do {
             (config, configPath) = try ConfigLoader.load(global.configPath)
@@ -20,6 +20,7 @@ enum Runner {
             }
             return ExitCode.config
         }
+        request.lightOptions.map { apply($0, to: &config) }
         let library: PatternLibrary
         do { library = try SettingsFactory.library(config) } catch {
             writeAll(STDERR_FILENO, "\(configPath ?? "config"): \(error)\n")
@@ -66,6 +67,14 @@ enum Runner {
         }
     }
 
+    /// Command-line pins override the config's.
+    private static func apply(_ light: LightOptions, to config: inout TorchConfig) {
+        if let c = light.chip { config.output.chip = c }
+        if let l = light.line { config.output.line = l }
+        if let a = light.activeLow { config.output.activeLow = a }
+        if let b = light.buttonLine { config.button.line = b }
+    }
+
     private static func withOutput(_ light: LightOptions, _ config: TorchConfig,
                                    _ body: (any LightOutput, String) -> Int32) -> Int32 {
         do {
@@ -83,7 +92,7 @@ enum Runner {
         withOutput(light, config) { output, reason in
             let settings: TorchSettings
             do {
-                settings = try SettingsFactory.settings(config, library: library, outputCanDim: true)
+                settings = try SettingsFactory.settings(config, library: library, outputCanDim: !output.isBinary || true)
             } catch {
                 output.close()
                 writeAll(STDERR_FILENO, "torch: [light] patterns: \(error)\n")
@@ -92,6 +101,15 @@ enum Runner {
             let interactive = light.display && output.kind == .sim
                 && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
             var banner = [reason]
+            var buttons: [any ButtonInput] = []
+            if output.kind != .sim {
+                do { buttons = try BackendChoice.buttons(config) } catch {
+                    output.close()
+                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    return ExitCode.failure
+                }
+                for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
+            }
             if let w = saved.warning { banner.append(w) }
             var options = ServiceOptions(
                 settings: settings,
@@ -103,6 +121,7 @@ enum Runner {
                 tracePath: light.tracePath,
                 interactive: interactive,
                 stateFilePath: statePath,
+                buttons: buttons,
                 banner: banner)
             options.processStart = TorchCLI.processStart
             return TorchService(output: output, options: options).run()
