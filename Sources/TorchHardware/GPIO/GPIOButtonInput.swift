@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CGPIOD
 import TorchCore
 
@@ -15,12 +18,19 @@ public final class GPIOButtonInput: ButtonInput, @unchecked Sendable {
     public let lineName: String
     /// True when the kernel debounces this line; false: debounce in software.
     public let kernelDebounce: Bool
+    /// True when pressed reads as the line's low level (a button to ground).
+    public let activeLow: Bool
+    /// The bias asked of the pin controller.
+    public let bias: GPIOBias
+    /// The debounce asked for (the kernel's when `kernelDebounce`, else the core's job).
+    public let debounce: Duration
     public let pollDescriptor: Int32
 
     private var request: OpaquePointer?
     private var sequence: GPIOEdgeSequence
     private static let capacity = 64
-    private let events = UnsafeMutablePointer<cgpiod_edge_event>.allocate(capacity: capacity)
+    /// Where `readEdges` has the shim copy events; allocated once, with the request.
+    private let events: UnsafeMutablePointer<cgpiod_edge_event>
 
     /// Requests `line` (an offset or a name) on `chip` as a button input labelled
     /// `consumer`. A button to ground with the pull-up is the usual wiring: active-low,
@@ -37,15 +47,18 @@ public final class GPIOButtonInput: ButtonInput, @unchecked Sendable {
         let rc = cgpiod_request_input(chip.handle, offset, consumer, activeLow, Self.cBias(bias),
                                       micros, &kernelDebounce, &request)
         guard rc == 0, let request else {
-            events.deallocate()
             throw chip.requestError(-rc, offset: offset, what: "cannot request as input")
         }
         self.request = request
+        self.events = .allocate(capacity: Self.capacity)
         self.role = role
         self.chipName = chip.name
         self.offset = offset
         self.lineName = info.name
         self.kernelDebounce = kernelDebounce
+        self.activeLow = activeLow
+        self.bias = bias
+        self.debounce = debounce
         self.pollDescriptor = cgpiod_request_event_fd(request)
         let level = cgpiod_request_get_value(request)
         self.sequence = GPIOEdgeSequence(initiallyPressed: level < 0 ? nil : level == 1)
@@ -78,7 +91,7 @@ public final class GPIOButtonInput: ButtonInput, @unchecked Sendable {
     public func takeLostEventCount() -> Int { sequence.takeLost() }
 
     public func isPressed() throws(HardwareError) -> Bool {
-        guard let request else { throw GPIOErrors.failed("\(chipName) \(label): released", errno: 9) }
+        guard let request else { throw GPIOErrors.failed("\(chipName) \(label): released", errno: EBADF) }
         let v = cgpiod_request_get_value(request)
         if v < 0 { throw GPIOErrors.failed("\(chipName) \(label): reading value", errno: -v) }
         return v == 1
@@ -88,6 +101,16 @@ public final class GPIOButtonInput: ButtonInput, @unchecked Sendable {
         guard let request else { return }
         cgpiod_request_release(request)
         self.request = nil
+    }
+
+    /// One line for the user, e.g. "gpiochip0 line 17 (GPIO17), active-low, pull-up,
+    /// kernel debounce 10000 µs via libgpiod 2.3".
+    public var summary: String {
+        let micros = debounce.nanoseconds / 1000
+        let debouncing = micros <= 0 ? "no debounce"
+            : kernelDebounce ? "kernel debounce \(micros) µs" : "software debounce \(micros) µs"
+        return "\(chipName) \(label)\(activeLow ? ", active-low" : ""), \(bias.rawValue), \(debouncing)"
+            + " via \(GPIOLibrary.summary)"
     }
 
     /// "line 17 (GPIO17)".

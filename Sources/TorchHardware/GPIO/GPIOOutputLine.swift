@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CGPIOD
 import TorchCore
 
@@ -45,7 +48,7 @@ public final class GPIOOutputLine: LightOutput, @unchecked Sendable {
     /// Drives the line: any duty above 0 is on (the minimum on-level is never 0).
     /// Returns 0 or an errno; EBADF after `close`. No allocation, lock or log.
     public func write(duty: Double) -> Int32 {
-        guard let request else { return 9 } // EBADF
+        guard let request else { return EBADF }
         return -cgpiod_request_set_value(request, duty > 0 ? 1 : 0)
     }
 
