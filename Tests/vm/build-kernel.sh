@@ -15,6 +15,7 @@ log() { echo "build-kernel: $*" >&2; }
 if [ ! -f "$tarball" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         log "installing linux-source-6.1 and the kernel build tools"
+        apt-get update -qq >&2 || true
         apt-get install -y --no-install-recommends linux-source-6.1 \
             build-essential flex bison bc libelf-dev xz-utils >&2
     fi

@@ -22,6 +22,11 @@ sdist="$cache/downloads/gpiod-$version.tar.gz"
 if [ ! -f "$sdist" ]; then
     log "downloading gpiod==$version (source distribution) from PyPI"
     pip=$(command -v pip3 || command -v pip || true)
+    if [ -z "$pip" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get update -qq >&2 || true
+        apt-get install -y --no-install-recommends python3-pip >&2
+        pip=$(command -v pip3 || command -v pip || true)
+    fi
     [ -n "$pip" ] || { log "pip is missing (apt-get install python3-pip)"; exit 1; }
     "$pip" download --quiet --no-binary :all: --no-deps --dest "$cache/downloads" \
         "gpiod==$version" >&2

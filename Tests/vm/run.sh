@@ -39,6 +39,7 @@ command -v pkg-config >/dev/null || need="$need pkg-config"
 if [ -n "$need" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         log "installing$need"
+        apt-get update -qq >&2 || true
         apt-get install -y --no-install-recommends $need >&2
     else
         log "missing host packages:$need"
