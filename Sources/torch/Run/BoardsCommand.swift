@@ -1,0 +1,70 @@
+import TorchCore
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `torch boards`: the known board profiles, their PWM pins and suggested wiring.
+enum BoardsCommand {
+    static func run(json: Bool) -> Int32 {
+        let catalog: BoardCatalog
+        let directory: String
+        do { (catalog, directory) = try BoardFiles.loadCatalog() } catch {
+            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            return ExitCode.failure
+        }
+        writeAll(STDOUT_FILENO, json ? jsonText(catalog, directory: directory) : text(catalog, directory: directory))
+        return ExitCode.ok
+    }
+
+    /// The listing for people: one block per board.
+    static func text(_ catalog: BoardCatalog, directory: String) -> String {
+        var s = "Boards (\(directory)):\n"
+        let width = (catalog.ids.map(\.count).max() ?? 0) + 2
+        let indent = String(repeating: " ", count: width + 2)
+        for b in catalog.profiles {
+            s += "  " + pad(b.id, width) + b.name + "  [\(b.gpioChip)]\n"
+            let pwm = b.pwm.map { p in "\(pinText(b, p.pin)) → \(p.device) ch \(p.channel)" }
+            s += indent + "PWM: " + (pwm.isEmpty ? "none" : pwm.joined(separator: ", ")) + "\n"
+            s += indent + "suggested: " + suggestions(b).map { "\($0.role) \(pinText(b, $0.pin))" }.joined(separator: ", ") + "\n"
+            if !b.statusLEDs.isEmpty { s += indent + "status LEDs: " + b.statusLEDs.joined(separator: ", ") + "\n" }
+        }
+        return s
+    }
+
+    static func jsonText(_ catalog: BoardCatalog, directory: String) -> String {
+        let q = JSONText.string
+        let boards = catalog.profiles.map { b -> String in
+            let pwm = b.pwm.map { p in
+                "{\"pin\":\(q(p.pin)),\"line\":\(q(b.headerPin(p.pin)?.line?.name ?? "")),\"device\":\(q(p.device)),"
+                    + "\"channel\":\(p.channel),\"enable\":\(q(p.enable))}"
+            }
+            let suggested = suggestions(b).map { s in
+                "\(q(s.role)):{\"pin\":\(q(s.pin)),\"line\":\(q(b.headerPin(s.pin)?.line?.name ?? ""))}"
+            }
+            return "{\"id\":\(q(b.id)),\"name\":\(q(b.name)),\"gpio_chip\":\(q(b.gpioChip)),"
+                + "\"compatible\":[\(b.compatible.map(q).joined(separator: ","))],"
+                + "\"model\":[\(b.modelPrefixes.map(q).joined(separator: ","))],"
+                + "\"pwm\":[\(pwm.joined(separator: ","))],\"suggested\":{\(suggested.joined(separator: ","))},"
+                + "\"status_leds\":[\(b.statusLEDs.map(q).joined(separator: ","))]}"
+        }
+        return "{\"directory\":\(q(directory)),\"boards\":[\(boards.joined(separator: ","))]}\n"
+    }
+
+    /// The suggested pins that are set, by role (led, button, off-button, buzzer).
+    static func suggestions(_ b: BoardProfile) -> [(role: String, pin: String)] {
+        [("led", b.ledPin), ("button", b.buttonPin), ("off-button", b.offButtonPin), ("buzzer", b.buzzerPin)]
+            .compactMap { role, pin in pin.map { (role, $0) } }
+    }
+
+    /// `s` left-aligned in `width` columns (never cut: a long word gets one space).
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    }
+
+    /// "pin 12 (GPIO18)".
+    static func pinText(_ b: BoardProfile, _ pin: String) -> String {
+        b.headerPin(pin)?.label ?? pin
+    }
+}
+
