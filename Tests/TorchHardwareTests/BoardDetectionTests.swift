@@ -155,6 +155,19 @@ final class FakeMachineRoot {
         #expect(plan.enableHint == "dtoverlay=pwm,pin=18,func=2")
     }
 
+    @Test func aChipThatCannotBeOpenedIsListedWithTheReason() throws {
+        let root = try FakeMachineRoot()
+        try root.file("dev/gpiochip0", "not a character device")
+        let chips = MachineProbe(root: root.path).gpioChips()
+        #expect(chips.count == 1)
+        let chip = try #require(chips.first)
+        #expect(chip.entry.name == "gpiochip0")
+        #expect(chip.entry.label == nil)
+        #expect(chip.linesInUse.isEmpty)
+        #expect(chip.problem?.hasPrefix(root.path + "/dev/gpiochip0: ") == true)
+        #expect(MachineSnapshot(gpioChips: chips).gpioChipLabels.isEmpty)
+    }
+
     @Test func modelAloneIdentifiesTheBoard() throws {
         let root = try FakeMachineRoot()
         try root.file("proc/device-tree/model", Array("Raspberry Pi Zero 2 W Rev 1.0\u{0}".utf8))
