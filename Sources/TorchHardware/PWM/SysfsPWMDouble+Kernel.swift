@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The kernel's answers to stores, as in drivers/pwm/sysfs.c (`export_store`,
+/// `unexport_store`, `period_store`, `duty_cycle_store`, `enable_store`,
+/// `polarity_store`) and the state checks of `pwm_apply_state` in drivers/pwm/core.c.
+extension SysfsPWMDouble {
+    /// `export_store`: kstrtouint, channel < npwm (ENODEV), not requested (EBUSY).
+    static func export(_ value: String, chip n: Int, in s: inout State) -> Int32 {
+        let hwpwm: UInt64
+        switch KernelNumberParsing.unsigned(value, max: UInt64(UInt32.max)) {
+        case .success(let v): hwpwm = v
+        case .failure(let e): return e.code
+        }
+        guard var chip = s.chips[n], hwpwm < UInt64(chip.channels.count) else { return ENODEV }
+        let m = Int(hwpwm)
+        // pwm_request_from_chip: requested by a driver or by an earlier export → EBUSY.
+        if chip.channels[m].claimedBy != nil || chip.channels[m].exported { return EBUSY }
+        chip.channels[m].exported = true
+        chip.channels[m].generation += 1
+        chip.channels[m].deniedAccessesLeft = s.permissionDelay
+        s.chips[n] = chip
+        return 0
+    }
+
+    /// `unexport_store`: kstrtouint, channel < npwm (ENODEV), exported (ENODEV).
+    static func unexport(_ value: String, chip n: Int, in s: inout State) -> Int32 {
+        let hwpwm: UInt64
+        switch KernelNumberParsing.unsigned(value, max: UInt64(UInt32.max)) {
+        case .success(let v): hwpwm = v
+        case .failure(let e): return e.code
+        }
+        guard var chip = s.chips[n], hwpwm < UInt64(chip.channels.count) else { return ENODEV }
+        let m = Int(hwpwm)
+        guard chip.channels[m].exported else { return ENODEV }
+        chip.channels[m].exported = false
+        chip.channels[m].deniedAccessesLeft = 0
+        s.chips[n] = chip
+        return 0
+    }
+
+    /// True (and one fewer left) while udev has not yet given the files to the group.
+    static func takeDeniedAccess(_ n: Int, _ m: Int, in s: inout State) -> Bool {
+        guard var chip = s.chips[n], chip.channels.indices.contains(m),
+              chip.channels[m].deniedAccessesLeft > 0 else { return false }
+        chip.channels[m].deniedAccessesLeft -= 1
+        s.chips[n] = chip
+        return true
+    }
+
+    /// A store to `period`, `duty_cycle`, `enable` or `polarity` of an exported channel.
+    static func store(_ value: String, _ attr: String, _ n: Int, _ m: Int, in s: inout State) -> Int32 {
+        guard var chip = s.chips[n], chip.channels.indices.contains(m) else { return ENODEV }
+        let old = chip.channels[m].state
+        var new = old
+        switch attr {
+        case "period":
+            switch KernelNumberParsing.unsigned(value) {
+            case .success(let v): new.period = v
+            case .failure(let e): return e.code
+            }
+        case "duty_cycle":
+            switch KernelNumberParsing.unsigned(value) {
+            case .success(let v): new.dutyCycle = v
+            case .failure(let e): return e.code
+            }
+        case "enable":
+            switch KernelNumberParsing.int32(value) {
+            case .success(0): new.enabled = false
+            case .success(1): new.enabled = true
+            case .success: return EINVAL
+            case .failure(let e): return e.code
+            }
+        default: // polarity
+            if KernelNumberParsing.sysfsEqual(value, "normal") {
+                new.polarity = .normal
+            } else if KernelNumberParsing.sysfsEqual(value, "inversed") {
+                new.polarity = .inversed
+            } else {
+                return EINVAL
+            }
+        }
+        // pwm_apply_state: checked before anything else, whatever changed.
+        if new.period == 0 || new.dutyCycle > new.period { return EINVAL }
+        if new == old { return 0 }
+        // The driver's own range (pwm-bcm2835: period below one clock period → EINVAL).
+        if new.period < chip.minimumPeriod { return EINVAL }
+        // Drivers without an atomic apply refuse a polarity change on a running PWM.
+        if new.polarity != old.polarity && old.enabled && !s.polarityChangeWhileEnabled { return EBUSY }
+        chip.channels[m].state = new
+        s.chips[n] = chip
+        return 0
+    }
+}
