@@ -273,7 +273,7 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
         do { try body() } catch { closeFailures.append(error) }
     }
 
-    /// "2000 Hz", "2.5 kHz" is not used: whole hertz or one decimal for slow rates.
+    /// The frequency of `periodNs` for the summary: "2000 Hz", or "2.5 Hz" when not whole.
     static func hertzText(_ periodNs: UInt64) -> String {
         guard periodNs > 0 else { return "0 Hz" }
         let hz = 1e9 / Double(periodNs)
