@@ -56,11 +56,6 @@ import Testing
         let u = Self.units(inner, unitNs: 50_000_000)
         // Every half-period is 50 ms; one late edge shifts two intervals, so allow one.
         #expect(u.filter { $0 != 1 }.count <= 2, "every half-period is 50 ms: \(u)")
-        // No drift: the 30th edge lies on the 50 ms grid from the first.
-        if inner.count > 30 {
-            let drift = Double(inner[30].ns - inner[0].ns) - 30 * 50_000_000
-            #expect(abs(drift) < 20_000_000, "drift \(drift) ns")
-        }
         #expect(changes.last?.level == 0)
     }
 

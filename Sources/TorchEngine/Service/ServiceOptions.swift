@@ -30,6 +30,14 @@ public struct ServiceOptions {
     public var verbose = true
     /// When the process started (CLOCK_MONOTONIC), to report the time to the first light.
     public var processStart: Instant?
+    /// The control socket to serve (`torch run`); nil = none.
+    public var control: ControlServerSettings?
+    /// Pattern names the control socket accepts.
+    public var library: PatternLibrary = .standard
+    /// The backend's short name for status: "sim", "gpiod" or "pwm".
+    public var backendName = "sim"
+    /// Re-reads the config (SIGHUP, `reload`); nil = reload not possible in this mode.
+    public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
 
     public init(settings: TorchSettings, mapping: OutputMapping, scheduler: SchedulerSettings = SchedulerSettings(),
                 restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [], runFor: Duration? = nil,
@@ -47,4 +55,23 @@ public struct ServiceOptions {
         self.buttons = buttons
         self.banner = banner
     }
+}
+
+/// What a config reload yields.
+public struct ReloadedConfig {
+    public var settings: TorchSettings
+    public var mapping: OutputMapping
+    public var library: PatternLibrary
+
+    public init(settings: TorchSettings, mapping: OutputMapping, library: PatternLibrary) {
+        self.settings = settings
+        self.mapping = mapping
+        self.library = library
+    }
+}
+
+/// Why a reload was refused (the running config is kept): one line per problem.
+public struct ReloadError: Error {
+    public var lines: [String]
+    public init(_ lines: [String]) { self.lines = lines }
 }

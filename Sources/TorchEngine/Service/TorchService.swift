@@ -24,6 +24,13 @@ public final class TorchService {
     private var publishedGeneration: UInt64 = .max
     private var note = ""
     private var quit = false
+    private var mapping: OutputMapping
+    private var library: PatternLibrary
+    private var control: ControlServer?
+    private let journal = JournalLog()
+    private let notify = SystemdNotify()
+    private var readySent = false
+    private var failuresSeen = 0
     private var reportedFirstLight = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
@@ -33,6 +40,8 @@ public final class TorchService {
         self.options = options
         self.clock = clock
         scheduler = PatternScheduler(output: output, settings: options.scheduler)
+        mapping = options.mapping
+        library = options.library
         origin = clock.now()
         machine = TorchStateMachine(settings: options.settings, restoring: options.restoring, now: origin)
     }
@@ -57,6 +66,17 @@ public final class TorchService {
             writeAll(STDERR_FILENO, "torch: \(error)\n")
             return 1
         }
+        if let cs = options.control {
+            do {
+                control = try ControlServer(settings: cs, log: { [journal, options] priority, line in
+                    if options.verbose { journal.log(priority, line) }
+                })
+            } catch {
+                scheduler.stop()
+                writeAll(STDERR_FILENO, "torch: \(error)\n")
+                return 1
+            }
+        }
         let now = clock.now()
         origin = now
         trace?.rebase(origin: now)
@@ -76,32 +96,52 @@ public final class TorchService {
             for line in banner { writeAll(STDERR_FILENO, line + "\n") }
         }
         let runUntil = options.runFor.map { origin + $0 }
+        let watchdogEvery = SystemdNotify.watchdogInterval()
+        var nextWatchdog = watchdogEvery.map { clock.now() + $0 }
 
         while !quit {
-            var deadline = [machine.nextDeadline, keyboard.nextDeadline, runUntil].compactMap { $0 }.min()
+            var deadline = [machine.nextDeadline, keyboard.nextDeadline, runUntil, control?.nextDeadline, nextWatchdog]
+                .compactMap { $0 }.min()
+            // Until the first write is confirmed (READY=1), look again soon.
+            if !readySent { deadline = min(deadline ?? clock.now() + .milliseconds(1), clock.now() + .milliseconds(1)) }
             for r in recognizers.values { if let d = r.nextDeadline { deadline = min(deadline ?? d, d) } }
             if display.active {
                 let frame = clock.now() + .milliseconds(1000 / LiveDisplay.framesPerSecond)
                 deadline = min(deadline ?? frame, frame)
             }
-            var fds = [signals.fd] + options.buttons.map(\.pollDescriptor)
+            var fds = [signals.fd] + options.buttons.map(\.pollDescriptor) + (control?.pollDescriptors ?? [])
             if let t = terminal { fds.append(t.fd) }
             let ready = PollSet.wait(fds, until: deadline, clock: clock)
 
             if ready.contains(signals.fd) {
                 for s in signals.read() {
-                    if s == SIGHUP { log("SIGHUP: reload is not supported in this mode; ignored") }
-                    else { quit = true }
+                    if s == SIGHUP { reload(at: clock.now()) } else { quit = true }
                 }
             }
             for b in options.buttons where ready.contains(b.pollDescriptor) {
                 do {
                     for e in try b.readEdges() { feed(e) }
+                    let lost = b.takeLostEventCount()
+                    if lost > 0 { resynchronize(b, lost: lost) }
                 } catch {
-                    log("button: \(error)")
+                    log("button: \(error)", .error)
                 }
             }
             let now = clock.now()
+            control?.handleReady(ready, now: now) { respond($0, at: now) }
+            control?.expire(now: now)
+            if !readySent && scheduler.writes > 0 {
+                readySent = true
+                try? notify.ready(status: machine.lit ? "lit" : "dark")
+            }
+            if let w = nextWatchdog, let every = watchdogEvery, now >= w {
+                // Healthy: the scheduler's writes are not failing.
+                let failures = scheduler.failures.count
+                if failures == failuresSeen { try? notify.watchdog() }
+                else { log("output writes failing (errno \(scheduler.failures.lastErrno)); watchdog not fed", .error) }
+                failuresSeen = failures
+                nextWatchdog = now + every
+            }
             if let t = terminal, ready.contains(t.fd) {
                 for action in keyboard.handle(t.readKeys(), at: now) { perform(action, at: now) }
             }
@@ -163,7 +203,7 @@ public final class TorchService {
         publishedGeneration = machine.programGeneration
         let p = machine.program
         scheduler.play(ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
-                                        startedAt: p.startedAt, mapping: options.mapping))
+                                        startedAt: p.startedAt, mapping: mapping))
     }
 
     private func handleEvents() {
@@ -171,6 +211,7 @@ public final class TorchService {
             switch event {
             case .stateChanged: saveState()
             case .gestureRecognized(let kind): note = kind.rawValue
+            case .stealthChanged(let on): log("stealth \(on ? "on" : "off")")
             default: log(event.description)
             }
         }
@@ -199,13 +240,70 @@ public final class TorchService {
         }
     }
 
-    private func log(_ line: String) {
+    private func log(_ line: String, _ priority: LogPriority = .info) {
         guard options.verbose else { return }
-        display.log(line)
+        if display.active { display.log(line) } else { journal.log(priority, line) }
+    }
+
+    // MARK: - Control socket, reload, lost events
+
+    private func respond(_ r: ControlRequest, at now: Instant) -> ControlReply {
+        switch r.command {
+        case .status:
+            return .status(machine.statusSummary(at: now), backend: options.backendName, uptime: now - origin)
+        case .reload:
+            return reload(at: now) ? .success() : .failure("reload: the new config has errors; the running one is kept (see the log)")
+        default:
+            do {
+                if let c = try r.command.torchCommand(library: library) { machine.handle(c, at: now) }
+            } catch {
+                return .failure(error)
+            }
+            publishIfChanged()
+            handleEvents()
+            return .success()
+        }
+    }
+
+    /// Re-reads the config; on errors keeps the running one and logs each line.
+    @discardableResult
+    private func reload(at now: Instant) -> Bool {
+        guard let reload = options.reload else {
+            log("reload: not possible in this mode; ignored", .warning)
+            return false
+        }
+        switch reload() {
+        case let .success(new):
+            mapping = new.mapping
+            library = new.library
+            machine = TorchStateMachine(settings: new.settings, restoring: machine.persistentState, now: now)
+            publishedGeneration = .max
+            publishIfChanged()
+            log("config reloaded")
+            return true
+        case let .failure(error):
+            for line in error.lines { log(line, .error) }
+            log("reload refused: keeping the running config", .error)
+            return false
+        }
+    }
+
+    /// The kernel dropped edge events: resynchronise the recognizer with the line's level.
+    private func resynchronize(_ b: any ButtonInput, lost: Int) {
+        let now = clock.now()
+        log("button: \(lost) edge event(s) lost; resynchronised with the line", .warning)
+        let role = b.role
+        guard var r = recognizers[role], let pressed = try? b.isPressed() else { return }
+        let gestures = r.resynchronize(pressed: pressed, at: now)
+        recognizers[role] = r
+        for g in gestures { machine.handle(g, from: role == .on ? .on : .off) }
+        publishIfChanged()
     }
 
     /// Dark, released, terminal restored; returns the exit code.
     private func shutDown() -> Int32 {
+        try? notify.stopping()
+        control?.close()
         scheduler.stop()          // writes dark from the RT thread, then joins it
         drainTrace()
         trace?.flush()

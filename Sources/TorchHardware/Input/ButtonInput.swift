@@ -28,6 +28,9 @@ public struct ButtonEdge: Equatable, Sendable {
 
 /// A source of button edges the event loop can poll.
 public protocol ButtonInput: AnyObject {
+    /// Which button this is (ON or OFF).
+    var role: ButtonRole { get }
+
     /// A file descriptor that becomes readable (POLLIN) when edges are waiting.
     var pollDescriptor: Int32 { get }
 

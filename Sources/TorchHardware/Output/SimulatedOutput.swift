@@ -32,6 +32,8 @@ public final class SimulatedOutput: LightOutput, @unchecked Sendable {
         self.isBinary = isBinary
         self.capacity = max(1, capacity)
         buffer = .allocate(capacity: self.capacity)
+        // Touch every page now: a page fault in the real-time writer could stall it.
+        buffer.initialize(repeating: Change(at: .zero, duty: 0))
     }
 
     deinit { buffer.deallocate() }

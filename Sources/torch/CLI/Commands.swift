@@ -55,6 +55,14 @@ enum Commands {
             options: [OptionSpec(name: "json", value: nil, help: "Print one JSON object.")],
             drivesLight: false),
         CommandSpec(
+            name: "boards", overview: "List the known boards: header pins, PWM-capable pins, suggested wiring.",
+            options: [OptionSpec(name: "json", value: nil, help: "Print JSON.")],
+            drivesLight: false),
+        CommandSpec(
+            name: "probe", overview: "Show what this machine has and what --backend auto would choose.",
+            options: [OptionSpec(name: "json", value: nil, help: "Print JSON.")],
+            drivesLight: false),
+        CommandSpec(
             name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps.",
             arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm or sweep. (default: timing)", optional: true)],
             options: [

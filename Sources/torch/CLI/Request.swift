@@ -29,6 +29,8 @@ enum Request {
     case off(force: Bool, LightOptions)
     case toggle(LightOptions)
     case status(json: Bool)
+    case boards(json: Bool)
+    case probe(json: Bool)
     case run(LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
@@ -102,6 +104,8 @@ extension Request {
                 throw UsageError(message: "<spec>: \(error)\n" + error.caretLine(for: spec), command: p.command)
             }
         case "status": request = .status(json: p.flags.contains("json"))
+        case "boards": request = .boards(json: p.flags.contains("json"))
+        case "probe": request = .probe(json: p.flags.contains("json"))
         case "run": request = .run(light)
         case "bench": request = .bench(try BenchRequest.from(p), light)
         default: throw UsageError(message: "unknown subcommand '\(p.command.name)'", command: nil)
@@ -156,7 +160,7 @@ extension Request {
     var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status: nil
+        case .status, .boards, .probe: nil
         }
     }
 }

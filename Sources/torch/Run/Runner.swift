@@ -29,8 +29,13 @@ enum Runner {
         let statePath = Paths.stateFile(configured: global.stateFilePath ?? config.service.stateFile,
                                         configuredExplicitly: global.stateFilePath != nil)
         let saved = StateStore(path: statePath, config: config)
+        if let code = ServiceLink.forward(request, config) { return code }
 
         switch request {
+        case let .boards(json):
+            return BoardsCommand.run(json: json)
+        case let .probe(json):
+            return ProbeCommand.run(config: config, json: json)
         case let .status(json):
             return StatusCommand.print(json: json, state: saved.load(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, light):
@@ -59,11 +64,34 @@ enum Runner {
             commands.append(.setPattern(pattern))
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
-            return foreground(commands: [], light, config, library, saved, statePath)
+            return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)
         case let .bench(bench, light):
             return withOutput(light, config) { output, reason in
                 BenchCommand.run(bench, output: output, reason: reason, config: config, curve: light.curve)
             }
+        }
+    }
+
+    /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
+    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
+                                     outputCanDim: Bool) -> Result<ReloadedConfig, ReloadError> {
+        var config: TorchConfig
+        do {
+            (config, _) = try ConfigLoader.load(global.configPath)
+        } catch {
+            switch error {
+            case let .invalid(lines): return .failure(ReloadError(lines))
+            case let .unreadable(line): return .failure(ReloadError([line]))
+            }
+        }
+        apply(light, to: &config)
+        do {
+            let library = try SettingsFactory.library(config)
+            let settings = try SettingsFactory.settings(config, library: library, outputCanDim: outputCanDim)
+            return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
+                                           library: library))
+        } catch {
+            return .failure(ReloadError(["config: \(error)"]))
         }
     }
 
@@ -88,7 +116,8 @@ enum Runner {
 
     /// Runs the torch in this process until q, Ctrl-C, SIGTERM or `--for`.
     private static func foreground(commands: [TorchCommand], _ light: LightOptions, _ config: TorchConfig,
-                                   _ library: PatternLibrary, _ saved: StateStore, _ statePath: String) -> Int32 {
+                                   _ library: PatternLibrary, _ saved: StateStore, _ statePath: String,
+                                   isService: Bool = false, global: GlobalOptions = GlobalOptions()) -> Int32 {
         withOutput(light, config) { output, reason in
             let settings: TorchSettings
             do {
@@ -124,6 +153,12 @@ enum Runner {
                 buttons: buttons,
                 banner: banner)
             options.processStart = TorchCLI.processStart
+            options.library = library
+            options.backendName = output.kind.rawValue
+            if isService {
+                options.control = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup)
+                options.reload = { reloadConfig(global, light, outputCanDim: true) }
+            }
             return TorchService(output: output, options: options).run()
         }
     }

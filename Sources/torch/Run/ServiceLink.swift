@@ -1,0 +1,91 @@
+import TorchCore
+import TorchEngine
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The CLI's side of the control socket: light commands go to a running `torch run`
+/// when one answers, else the CLI drives the hardware itself.
+enum ServiceLink {
+    /// The socket: the config's `[service] socket` as root (default /run/torch/torch.sock),
+    /// `$XDG_RUNTIME_DIR/torch.sock` for other users unless the config names another.
+    static func socketPath(_ config: TorchConfig) -> String {
+        if Paths.isRoot || config.service.socket != TorchConfig.Service().socket { return config.service.socket }
+        return ControlSocketPath.default()
+    }
+
+    /// Forwards `request` to a running service. Returns nil when there is none (or the
+    /// request must run in the foreground: `--backend`, `--trace`, `--for`, pins,
+    /// `off --force`), else the exit code.
+    static func forward(_ request: Request, _ config: TorchConfig) -> Int32? {
+        let commands: [ControlCommand]
+        var json = false
+        switch request {
+        case let .light(pattern, l):
+            guard isForwardable(l) else { return nil }
+            commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
+        case let .off(force, l):
+            guard !force, isForwardable(l) else { return nil }
+            commands = [.off]
+        case let .toggle(l):
+            guard isForwardable(l) else { return nil }
+            commands = [.toggle]
+        case let .status(j):
+            json = j
+            commands = [.status]
+        case .run, .bench, .boards, .probe:
+            return nil
+        }
+        let path = socketPath(config)
+        for (i, c) in commands.enumerated() {
+            switch ControlClient.send(ControlRequest(c), socketPath: path) {
+            case let .success(reply) where reply.ok:
+                if i == commands.count - 1 { printReply(reply, command: c, json: json) }
+            case let .success(reply):
+                writeAll(STDERR_FILENO, "torch: \(reply.error ?? "the service refused the request")\n")
+                return ExitCode.failure
+            case let .failure(e) where e.isNoService:
+                return nil
+            case let .failure(e):
+                writeAll(STDERR_FILENO, "torch: \(path): \(e)\n")
+                return ExitCode.failure
+            }
+        }
+        return ExitCode.ok
+    }
+
+    private static func isForwardable(_ l: LightOptions) -> Bool {
+        l.backend == nil && l.tracePath == nil && l.runFor == nil && l.chip == nil && l.line == nil
+            && l.buttonLine == nil && l.activeLow == nil && l.curve == nil
+    }
+
+    private static func printReply(_ r: ControlReply, command: ControlCommand, json: Bool) {
+        guard case .status = command else {
+            writeAll(STDERR_FILENO, "torch: done (service)\n")
+            return
+        }
+        if json {
+            writeAll(STDOUT_FILENO, r.line)
+            return
+        }
+        var text = "torch (service):\n"
+        for f in r.fields {
+            let value: String
+            switch f.value {
+            case let .string(s): value = s
+            case let .number(n): value = DecimalSyntax.format(n, maxFractionDigits: 3)
+            case let .bool(b): value = b ? "yes" : "no"
+            case .null: value = "-"
+            case let .object(members): value = members.map { "\($0.key) \($0.value.jsonText)" }.joined(separator: ", ")
+            case .array: value = f.value.jsonText
+            }
+            text += "  " + f.key.replacingUnderscores + String(repeating: " ", count: max(1, 24 - f.key.count)) + value + "\n"
+        }
+        writeAll(STDOUT_FILENO, text)
+    }
+}
+
+private extension String {
+    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
+}
