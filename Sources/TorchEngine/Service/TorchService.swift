@@ -1,3 +1,4 @@
+import CTorchSys
 import TorchCore
 import TorchHardware
 #if canImport(Glibc)
@@ -66,6 +67,10 @@ public final class TorchService {
             writeAll(STDERR_FILENO, "torch: \(error)\n")
             return 1
         }
+        // The event loop turns a button edge into a hand-off: one step below the
+        // scheduler, so a busy machine cannot delay the light's reaction to a press.
+        // (It sleeps in ppoll between events; it never spins.) Best effort.
+        if let p = options.scheduler.realtimePriority, p > 1 { _ = ctorch_set_fifo(Int32(p - 1)) }
         if let cs = options.control {
             do {
                 control = try ControlServer(settings: cs, log: { [journal, options] priority, line in

@@ -1,0 +1,89 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `torch run` as the headless service on the simulated LED: the CLI talks to it over
+/// the control socket, SIGHUP reloads (a bad config is refused and the service keeps
+/// running), SIGTERM leaves it dark with the socket removed, and a restart comes back
+/// in the last state.
+@Suite(.serialized) struct ServiceTests {
+    @Test func serviceRoundTripReloadStopAndRestart() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let good = "[service]\nsocket = \(socket)\nsocket-group = root\n"
+        // The service's config is edited below; the CLI keeps its own copy.
+        let serviceConfig = dir.write("service.conf", good)
+        let config = dir.write("torch.conf", good)
+        let state = dir.path + "/state"
+        let trace = dir.path + "/trace.csv"
+        let common = ["--config", config, "--state-file", state]
+
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display", "--trace", trace,
+                                                 "--config", serviceConfig, "--state-file", state]))
+        #expect(waitUntil { access(socket, F_OK) == 0 }, "the socket appears: \(service.stderr)")
+
+        // Light commands reach the service (no --backend: the CLI forwards them).
+        let on = TorchProcess.run(["on", "40%"] + common)
+        #expect(on.status == 0, "\(on.stderr)")
+        #expect(on.stderr.contains("(service)"))
+        let status = TorchProcess.run(["status", "--json"] + common)
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("\"lit\":true"), "\(status.stdout)")
+        #expect(status.stdout.contains("\"brightness\":\"40%\""), "\(status.stdout)")
+        #expect(status.stdout.contains("\"backend\":\"sim\""))
+        let strobe = TorchProcess.run(["strobe", "fast"] + common)
+        #expect(strobe.status == 0)
+        #expect(TorchProcess.run(["status", "--json"] + common).stdout.contains("\"canonical\":\"strobe fast\""))
+
+        // A bad value through the service is an error reply, not a crash.
+        let bad = TorchProcess.run(["on", "0%"] + common)
+        #expect(bad.status == 64)
+
+        // SIGHUP with a broken config: refused, the service keeps running as it was.
+        _ = dir.write("service.conf", good + "[light]\nbrightness = 40q\n")
+        service.signal(SIGHUP)
+        #expect(waitUntil { service.stderr.contains("reload refused") }, "\(service.stderr)")
+        #expect(service.stderr.contains("brightness: '40q' is not valid"))
+        #expect(TorchProcess.run(["status", "--json"] + common).stdout.contains("\"lit\":true"))
+        _ = dir.write("service.conf", good)
+        service.signal(SIGHUP)
+        #expect(waitUntil { service.stderr.contains("config reloaded") })
+
+        // SIGTERM: dark, socket removed, exit 0.
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0, "\(service.stderr)")
+        #expect(access(socket, F_OK) != 0, "the socket is removed")
+        let lines = (readText(trace) ?? "").split(separator: "\n")
+        #expect(lines.last?.hasSuffix(",0.0") == true, "dark at the end: \(lines.suffix(2))")
+
+        // Without a service the CLI says so by driving the light itself; status shows the saved state.
+        let saved = TorchProcess.run(["status", "--json"] + common)
+        #expect(saved.stdout.contains("\"service\":false"))
+        #expect(saved.stdout.contains("\"pattern\":\"strobe fast\""), "\(saved.stdout)")
+
+        // A restart comes back lit, in the last pattern and brightness.
+        let again = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
+        #expect(waitUntil { access(socket, F_OK) == 0 })
+        let restored = TorchProcess.run(["status", "--json"] + common)
+        #expect(restored.stdout.contains("\"lit\":true"), "\(restored.stdout)")
+        #expect(restored.stdout.contains("\"brightness\":\"40%\""))
+        #expect(restored.stdout.contains("\"canonical\":\"strobe fast\""))
+        again.signal(SIGINT)
+        #expect(again.wait() == 0)
+    }
+
+    @Test func aSecondServiceOnTheSameSocketIsRefused() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\nsocket-group = root\n")
+        let common = ["--config", config, "--state-file", dir.path + "/state"]
+        let first = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
+        #expect(waitUntil { access(socket, F_OK) == 0 })
+        let second = TorchProcess.run(["run", "--backend", "sim", "--no-display", "--for", "2s"] + common)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("already"), "\(second.stderr)")
+        first.signal(SIGTERM)
+        #expect(first.wait() == 0)
+    }
+}
