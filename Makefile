@@ -3,21 +3,24 @@
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
+SYSCONFDIR ?= /etc
+UNITDIR   ?= /etc/systemd/system
 SWIFT     ?= swift
 CONFIG    ?= release
 # The installed binary must not need the toolchain at boot: link the Swift standard
 # library statically.
 BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
-BIN       = .build/$(CONFIG)/torch
+BIN       ?= .build/$(CONFIG)/torch
 
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd
 VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests
 
-.PHONY: all build run test unit-test vm-test bench deps test-deps vm-deps clean help
+.PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+        install install-files uninstall
 
 all: build
 
@@ -54,11 +57,16 @@ build: deps
 run: build
 	$(BIN) run
 
-test: test-deps unit-test
+test: test-deps unit-test service-test
 
 unit-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The systemd unit (systemd-analyze verify + security) and make install/uninstall.
+service-test:
+	sh Tests/service/check-unit.sh
+	sh Tests/service/check-install.sh
 
 vm-test: vm-deps build
 	bash Tests/vm/run.sh
@@ -66,6 +74,32 @@ vm-test: vm-deps build
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
 	sh Tests/bench/figures.sh $(BIN)
+
+# The binary, board profiles, default config (never over an existing one), the unit
+# (ExecStart pointing at this PREFIX) and the man page. `uninstall` removes exactly
+# these (the config only while it is unchanged from the default).
+install: build install-files
+
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/torch/boards \
+	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(SYSCONFDIR)/torch $(DESTDIR)$(UNITDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/torch
+	install -m 0644 boards/*.board $(DESTDIR)$(PREFIX)/share/torch/boards/
+	install -m 0644 dist/torch.1 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
+	sed 's#/usr/local/bin/torch#$(PREFIX)/bin/torch#g' dist/torch.service > $(DESTDIR)$(UNITDIR)/torch.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/torch.service
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf ]; then \
+	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf (default is in dist/torch.conf)"; \
+	else install -m 0644 dist/torch.conf $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/torch $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 $(DESTDIR)$(UNITDIR)/torch.service
+	for f in boards/*.board; do rm -f $(DESTDIR)$(PREFIX)/share/torch/boards/$$(basename $$f); done
+	-rmdir $(DESTDIR)$(PREFIX)/share/torch/boards $(DESTDIR)$(PREFIX)/share/torch 2>/dev/null
+	@if cmp -s dist/torch.conf $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; then \
+	  rm -f $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; rmdir $(DESTDIR)$(SYSCONFDIR)/torch 2>/dev/null || true; \
+	elif [ -e $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf ]; then \
+	  echo "keeping the edited $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf"; fi
 
 clean:
 	rm -rf .build
