@@ -227,6 +227,7 @@ public final class TorchService {
         let s = machine.persistentState
         let record = StateRecord(brightness: s.brightness, pattern: s.pattern.canonicalText,
                                  buttonMode: s.buttonMode.rawValue, lit: s.lit)
+        makeParentDirectories(of: path)
         do { try AtomicFile.write(StateFileFormat.encode(record), to: path) } catch {
             log("state file: \(error)")
         }

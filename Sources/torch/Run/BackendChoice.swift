@@ -22,35 +22,72 @@ enum BackendChoice {
 
     static func open(requested: String?, config: TorchConfig) throws(HardwareError) -> (output: any LightOutput, reason: String) {
         let choice = requested ?? config.output.backend.rawValue
-        switch choice {
-        case "sim":
+        if choice == "sim" {
             return (SimulatedOutput(clock: MonotonicClock()), "backend: simulated LED (chosen with --backend sim or [output] backend)")
+        }
+        let plan = try outputPlan(config)
+        switch choice {
         case "auto":
-            let chips = gpioChips()
-            if chips.isEmpty {
-                return (SimulatedOutput(clock: MonotonicClock()),
-                        "backend: simulated LED — this machine has no GPIO chip (/dev/gpiochip*)")
+            switch plan.backend {
+            case .sim: return (SimulatedOutput(clock: MonotonicClock()), "backend: " + plan.reason)
+            case .gpiod:
+                let line = try gpioLine(config, plan: plan)
+                return (line, "backend: \(line.summary) (auto: \(plan.reason))")
+            case .pwm:
+                let pwm = try pwmOutput(config, plan: plan)
+                return (pwm, "backend: \(pwm.summary) (auto: \(plan.reason))")
             }
-            guard config.output.line != nil else {
-                return (SimulatedOutput(clock: MonotonicClock()),
-                        "backend: simulated LED — no [output] line in the config or --line (GPIO chips: \(chips.joined(separator: ", ")))")
-            }
-            let line = try gpioLine(config)
-            return (line, "backend: \(line.summary) (auto: a GPIO chip and an [output] line; brightness by software PWM)")
         case "gpiod":
-            let line = try gpioLine(config)
+            let line = try gpioLine(config, plan: plan)
             return (line, "backend: \(line.summary)")
         default:
-            throw HardwareError("backend \(choice): the sysfs PWM backend is not wired into the command line yet; use --backend gpiod or sim")
+            guard plan.backend == .pwm else {
+                let message: String
+                if let hint = plan.enableHint {
+                    message = "backend pwm: the LED pin's PWM channel is not enabled: \(OutputPlanner.enableText(hint))"
+                } else if MachineProbe().pwmChips().isEmpty {
+                    message = "backend pwm: no PWM controller on this machine (/sys/class/pwm is empty); use --backend gpiod for software PWM"
+                } else {
+                    message = "backend pwm: [output] line \(config.output.line ?? "(none)") is not PWM-capable on this board; set [output] pwm-chip and pwm-channel, or use --backend gpiod"
+                }
+                throw HardwareError(message)
+            }
+            let pwm = try pwmOutput(config, plan: plan)
+            return (pwm, "backend: \(pwm.summary)")
         }
     }
 
+    /// What `auto` would drive, from the board profile (detected or `[board] name`), the
+    /// PWM controllers and the GPIO chips present.
+    static func outputPlan(_ config: TorchConfig) throws(HardwareError) -> OutputPlan {
+        let machine = MachineProbe().snapshot(lines: false)
+        var board: BoardProfile? = nil
+        if let (catalog, _) = try? BoardFiles.loadCatalog() {
+            do { board = try BoardDetection.resolve(name: config.board.name, catalog: catalog, machine: machine) } catch {
+                throw HardwareError("[board] name: \(error)")
+            }
+        }
+        return OutputPlanner.plan(output: config.output, board: board, pwmChips: machine.pwmChips,
+                                  gpioChipLabels: machine.gpioChipLabels)
+    }
+
+    /// The hardware PWM channel of the plan; an active-low LED gets inversed polarity.
+    static func pwmOutput(_ config: TorchConfig, plan: OutputPlan) throws(HardwareError) -> SysfsPWMOutput {
+        guard let chip = plan.pwmChip, let channel = plan.pwmChannel else {
+            throw HardwareError("backend pwm: \(plan.reason)")
+        }
+        let settings = PWMChannelSettings(frequency: config.output.pwmFrequency,
+                                          polarity: config.output.activeLow ? .inversed : .normal)
+        return try SysfsPWMOutput(chip: chip.device.isEmpty ? chip.name : chip.device, channel: channel,
+                                  settings: settings, hint: plan.enableHint.map(OutputPlanner.enableText))
+    }
+
     /// The LED's GPIO line from `[output] chip`/`line` (or `--chip`/`--line`).
-    static func gpioLine(_ config: TorchConfig) throws(HardwareError) -> GPIOOutputLine {
-        guard let line = config.output.line else {
+    static func gpioLine(_ config: TorchConfig, plan: OutputPlan) throws(HardwareError) -> GPIOOutputLine {
+        guard let line = plan.line ?? config.output.line else {
             throw HardwareError("backend gpiod: no LED line: set [output] line (an offset or a name such as GPIO18) or give --line")
         }
-        let chip = try GPIOChip(config.output.chip ?? "gpiochip0")
+        let chip = try GPIOChip(plan.gpioChip ?? config.output.chip ?? "gpiochip0")
         return try GPIOOutputLine(chip: chip, line: line, activeLow: config.output.activeLow)
     }
 

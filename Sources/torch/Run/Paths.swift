@@ -28,14 +28,5 @@ enum Paths {
     static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// mkdir -p for the directory that will hold `file`.
-    static func makeParentDirectory(of file: String) {
-        var parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        var path = ""
-        while !parts.isEmpty {
-            let p = parts.removeFirst()
-            path += (path.isEmpty && file.hasPrefix("/") ? "" : "/") + p
-            if path.isEmpty { continue }
-            _ = mkdir(path.hasPrefix("//") ? String(path.dropFirst()) : path, 0o755)
-        }
-    }
+    static func makeParentDirectory(of file: String) { makeParentDirectories(of: file) }
 }

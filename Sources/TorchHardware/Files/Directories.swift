@@ -1,0 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `mkdir -p` for the directory that will hold `file` (mode 0755); existing ones are fine.
+public func makeParentDirectories(of file: String) {
+    guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return }
+    var path = ""
+    for part in file[..<slash].split(separator: "/") {
+        path += "/" + part
+        _ = mkdir(file.hasPrefix("/") ? path : String(path.dropFirst()), 0o755)
+    }
+}
