@@ -36,6 +36,15 @@ public struct ServiceOptions {
     public var library: PatternLibrary = .standard
     /// The backend's short name for status: "sim", "gpiod" or "pwm".
     public var backendName = "sim"
+    /// The board's status LEDs, dark while in stealth (and put back on every stop).
+    public var statusLEDs: StatusLEDs?
+    /// Where the LEDs' saved triggers are kept while dark, so a crashed run is undone
+    /// at the next start.
+    public var statusLEDSavePath: String?
+    /// The buzzer/indicator that pulses when a gesture is recognised.
+    public var feedback: FeedbackPulser?
+    /// The light itself acknowledges a pattern change with a short blink.
+    public var blinkOnPatternChange = false
     /// Re-reads the config (SIGHUP, `reload`); nil = reload not possible in this mode.
     public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
 

@@ -32,6 +32,9 @@ public final class TorchService {
     private let notify = SystemdNotify()
     private var readySent = false
     private var failuresSeen = 0
+    /// A pattern change being acknowledged: the pattern's program and when it starts.
+    private var pendingProgram: (program: ScheduledProgram, at: Instant)?
+    private var publishedTimeline: Timeline?
     private var reportedFirstLight = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
@@ -82,6 +85,9 @@ public final class TorchService {
                 return 1
             }
         }
+        if let leds = options.statusLEDs, let path = options.statusLEDSavePath {
+            do { for w in try leds.restoreSaved(from: path) { log(w, .warning) } } catch { log("status LEDs: \(error)", .error) }
+        }
         let now = clock.now()
         origin = now
         trace?.rebase(origin: now)
@@ -105,7 +111,8 @@ public final class TorchService {
         var nextWatchdog = watchdogEvery.map { clock.now() + $0 }
 
         while !quit {
-            var deadline = [machine.nextDeadline, keyboard.nextDeadline, runUntil, control?.nextDeadline, nextWatchdog]
+            var deadline = [machine.nextDeadline, keyboard.nextDeadline, runUntil, control?.nextDeadline, nextWatchdog,
+                            options.feedback?.nextDeadline, pendingProgram?.at]
                 .compactMap { $0 }.min()
             // Until the first write is confirmed (READY=1), look again soon.
             if !readySent { deadline = min(deadline ?? clock.now() + .milliseconds(1), clock.now() + .milliseconds(1)) }
@@ -159,6 +166,11 @@ public final class TorchService {
                 }
             }
             machine.advance(to: now)
+            options.feedback?.advance(to: now)
+            if let pending = pendingProgram, now >= pending.at {
+                pendingProgram = nil
+                scheduler.play(pending.program)
+            }
             publishIfChanged()
             handleEvents()
             drainTrace()
@@ -207,16 +219,48 @@ public final class TorchService {
         guard machine.programGeneration != publishedGeneration else { return }
         publishedGeneration = machine.programGeneration
         let p = machine.program
-        scheduler.play(ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
-                                        startedAt: p.startedAt, mapping: mapping))
+        let program = ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
+                                       startedAt: p.startedAt, mapping: mapping)
+        let patternChanged = publishedTimeline != nil && publishedTimeline != p.timeline && !p.isDark && machine.lit
+        publishedTimeline = p.timeline
+        pendingProgram = nil
+        guard options.blinkOnPatternChange, patternChanged else {
+            scheduler.play(program)
+            return
+        }
+        // Acknowledge the change with a short blink of the light itself, then the pattern.
+        let now = clock.now()
+        if let t = FeedbackBlink.timeline(of: p.timeline) {
+            scheduler.play(ScheduledProgram(timeline: t, lightness: p.brightness.fraction, startedAt: now, mapping: mapping))
+        } else {
+            scheduler.play(ScheduledProgram(timeline: FeedbackBlink.acknowledgement(before: p.timeline),
+                                            lightness: p.brightness.fraction, startedAt: now, mapping: mapping))
+            var later = program
+            later.startedAt = now + FeedbackBlink.length
+            pendingProgram = (later, later.startedAt)
+        }
     }
 
     private func handleEvents() {
         for event in machine.takeEvents() {
             switch event {
             case .stateChanged: saveState()
-            case .gestureRecognized(let kind): note = kind.rawValue
-            case .stealthChanged(let on): log("stealth \(on ? "on" : "off")")
+            case .gestureRecognized(let kind):
+                note = kind.rawValue
+                options.feedback?.pulse(at: clock.now())
+            case .stealthChanged(let on):
+                log("stealth \(on ? "on" : "off")")
+                guard let leds = options.statusLEDs else { break }
+                do {
+                    if on {
+                        for w in try leds.goDark(savingTo: options.statusLEDSavePath) { log(w, .warning) }
+                    } else {
+                        try leds.restore()
+                        if let path = options.statusLEDSavePath { try leds.save(to: path) }
+                    }
+                } catch {
+                    log("stealth: \(error)", .error)
+                }
             default: log(event.description)
             }
         }
@@ -313,6 +357,11 @@ public final class TorchService {
         scheduler.stop()          // writes dark from the RT thread, then joins it
         drainTrace()
         trace?.flush()
+        if let leds = options.statusLEDs {
+            do { try leds.restore() } catch { writeAll(STDERR_FILENO, "torch: status LEDs: \(error)\n") }
+            if let path = options.statusLEDSavePath { try? leds.save(to: path) }
+        }
+        options.feedback?.close()
         output.close()
         for b in options.buttons { b.close() }
         if display.active {

@@ -27,7 +27,9 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     }
 
     public func write(_ path: String, _ value: String) -> Int32 {
-        let fd = Self.retrying { open(path, O_WRONLY | O_CLOEXEC) }
+        // O_TRUNC as `echo value > file` does: a no-op on sysfs attributes, and it keeps
+        // plain-file stand-ins (tests, TORCH_LEDS_DIR) holding exactly the last value.
+        let fd = Self.retrying { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
         guard fd >= 0 else { return errno }
         defer { _ = Glibc.close(fd) }
         var text = value

@@ -51,6 +51,10 @@ enum Commands {
               torch pattern ~100% 1s ~0 1s x3           fade up and down three times
             """),
         CommandSpec(
+            name: "stealth", overview: "Turn the board's own status LEDs dark (on) or back (off), in a running torch service.",
+            arguments: [ArgumentSpec(name: "state", help: "on or off.", optional: false)],
+            drivesLight: false),
+        CommandSpec(
             name: "status", overview: "Show the torch's state: level, pattern, backend, button mode.",
             options: [OptionSpec(name: "json", value: nil, help: "Print one JSON object.")],
             drivesLight: false),

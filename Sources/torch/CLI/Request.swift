@@ -29,6 +29,7 @@ enum Request {
     case off(force: Bool, LightOptions)
     case toggle(LightOptions)
     case status(json: Bool)
+    case stealth(Bool)
     case boards(json: Bool)
     case probe(json: Bool)
     case run(LightOptions)
@@ -105,6 +106,11 @@ extension Request {
             }
         case "status": request = .status(json: p.flags.contains("json"))
         case "boards": request = .boards(json: p.flags.contains("json"))
+        case "stealth":
+            let word = p.positionals.first ?? ""
+            do { request = .stealth(try BoolSyntax.parse(word)) } catch {
+                throw UsageError(message: "<state>: \(error)", command: p.command)
+            }
         case "probe": request = .probe(json: p.flags.contains("json"))
         case "run": request = .run(light)
         case "bench": request = .bench(try BenchRequest.from(p), light)
@@ -160,7 +166,7 @@ extension Request {
     var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe: nil
+        case .status, .boards, .probe, .stealth: nil
         }
     }
 }

@@ -32,6 +32,9 @@ enum Runner {
         if let code = ServiceLink.forward(request, config) { return code }
 
         switch request {
+        case .stealth:
+            writeAll(STDERR_FILENO, "torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
+            return ExitCode.failure
         case let .boards(json):
             return BoardsCommand.run(json: json)
         case let .probe(json):
@@ -158,6 +161,17 @@ enum Runner {
             if isService {
                 options.control = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup)
                 options.reload = { reloadConfig(global, light, outputCanDim: true) }
+                options.statusLEDs = ServiceExtras.statusLEDs(config)
+                options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
+                options.blinkOnPatternChange = config.feedback.blinkOnPatternChange
+                if output.kind != .sim {
+                    do { options.feedback = try ServiceExtras.feedback(config) } catch {
+                        output.close()
+                        for b in buttons { b.close() }
+                        writeAll(STDERR_FILENO, "torch: [feedback] line: \(error)\n")
+                        return ExitCode.failure
+                    }
+                }
             }
             return TorchService(output: output, options: options).run()
         }

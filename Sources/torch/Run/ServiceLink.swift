@@ -34,6 +34,8 @@ enum ServiceLink {
         case let .status(j):
             json = j
             commands = [.status]
+        case let .stealth(on):
+            commands = [.stealth(on)]
         case .run, .bench, .boards, .probe:
             return nil
         }

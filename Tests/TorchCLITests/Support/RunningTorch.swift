@@ -9,7 +9,7 @@ final class RunningTorch {
     var stderrPath: String { dir.path + "/stderr" }
     private var exitStatus: Int32?
 
-    init?(_ args: [String]) {
+    init?(_ args: [String], environment extra: [String] = []) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -19,7 +19,7 @@ final class RunningTorch {
         let argv = [TorchProcess.binary] + args
         var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
-        let env: [String] = ["PATH=/usr/bin:/bin", "HOME=/tmp"]
+        let env: [String] = ["PATH=/usr/bin:/bin", "HOME=/tmp"] + extra
         var cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
         defer { for p in cenv { free(p) } }
         var pid: pid_t = 0

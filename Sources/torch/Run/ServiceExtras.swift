@@ -1,0 +1,37 @@
+import TorchCore
+import TorchEngine
+import TorchHardware
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The service's extras from the config: the board's status LEDs for stealth and the
+/// feedback buzzer/indicator.
+enum ServiceExtras {
+    /// `[board] stealth-leds`, else the board profile's status LEDs present here.
+    /// `TORCH_LEDS_DIR` replaces /sys/class/leds (for tests on machines without LEDs).
+    static func statusLEDs(_ config: TorchConfig) -> StatusLEDs? {
+        let directory = Paths.environment("TORCH_LEDS_DIR") ?? StatusLEDs.classDirectory
+        var names = config.board.stealthLEDs ?? []
+        if config.board.stealthLEDs == nil, let (catalog, _) = try? BoardFiles.loadCatalog() {
+            let machine = MachineProbe().snapshot(lines: false)
+            if let board = try? BoardDetection.resolve(name: config.board.name, catalog: catalog, machine: machine) {
+                names = BoardDetection.presentStatusLEDs(of: board, machine: machine)
+            }
+        }
+        return names.isEmpty ? nil : StatusLEDs(names: names, classDirectory: directory)
+    }
+
+    /// `[feedback] line` as a pulsing output (on the output's chip unless `[feedback] chip`).
+    static func feedback(_ config: TorchConfig) throws(HardwareError) -> FeedbackPulser? {
+        guard let line = config.feedback.line else { return nil }
+        let chip = try GPIOChip(config.feedback.chip ?? config.output.chip ?? "gpiochip0")
+        return FeedbackPulser(output: try GPIOOutputLine(chip: chip, line: line), pulseLength: config.feedback.pulse)
+    }
+
+    /// Beside the state file: the LEDs' saved triggers while they are dark.
+    static func ledSavePath(statePath: String) -> String {
+        guard let slash = statePath.lastIndex(of: "/") else { return "status-leds" }
+        return String(statePath[..<slash]) + "/status-leds"
+    }
+}
