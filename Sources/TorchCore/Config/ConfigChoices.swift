@@ -1,27 +1,13 @@
-// The config's own names for choices. They are spelled as in the file; the engine maps
-// them onto the state machine's and hardware layer's types.
+// The config's names for choices, spelled as in the file. Button modes and gesture
+// actions are the state machine's types; the rest are mapped by the engine.
 
 extension TorchConfig {
-    /// How the ON button behaves (`[button] mode`).
-    public enum ButtonMode: String, CaseIterable, Equatable, Sendable {
-        /// A press lights at once; a tap latches, a hold is momentary (the default).
-        case smart
-        /// A click switch: every tap toggles.
-        case toggle
-        /// Hold for light: lit only while the button is held.
-        case momentary
-    }
+    /// How the ON button behaves (`[button] mode`): the state machine's own type, so the
+    /// file's spelling and the engine's can never drift apart.
+    public typealias ButtonMode = TorchCore.ButtonMode
 
     /// What a gesture does (`on-tap`, `on-double-tap`, `on-long-hold`).
-    public enum GestureAction: String, CaseIterable, Equatable, Sendable {
-        case toggle
-        case on
-        case off
-        case nextPattern = "next-pattern"
-        case sos
-        case stealth
-        case none
-    }
+    public typealias GestureAction = TorchCore.GestureAction
 
     /// Which output drives the light (`[output] backend`).
     public enum OutputBackend: String, CaseIterable, Equatable, Sendable {

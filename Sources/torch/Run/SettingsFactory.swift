@@ -15,19 +15,13 @@ enum SettingsFactory {
         var cycle: [Pattern] = []
         for name in c.light.patterns { cycle.append(try library.lookup(name)) }
         return TorchSettings(
-            buttonMode: ButtonMode(rawValue: c.button.mode.rawValue) ?? .smart,
+            buttonMode: c.button.mode,
             gestureTiming: GestureTiming(debounce: c.button.debounce, holdTime: c.button.holdTime,
                                          doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold),
-            tapAction: action(c.button.onTap), doubleTapAction: action(c.button.onDoubleTap),
-            longHoldAction: action(c.button.onLongHold),
+            tapAction: c.button.onTap, doubleTapAction: c.button.onDoubleTap, longHoldAction: c.button.onLongHold,
             lightByDefault: c.light.lightByDefault, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
             outputCanDim: outputCanDim, patterns: cycle.isEmpty ? [.steady] : cycle,
             brightness: c.light.brightness, rampTime: c.button.rampTime)
-    }
-
-    /// The config's action names are the state machine's (`next-pattern`, …).
-    private static func action(_ a: TorchConfig.GestureAction) -> GestureAction {
-        GestureAction(rawValue: a.rawValue) ?? .none
     }
 
     static func mapping(_ c: TorchConfig, curve: BrightnessCurve?) -> OutputMapping {
