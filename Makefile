@@ -20,7 +20,7 @@ VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-u
 BENCH_DEPS = rt-tests
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall
+        install install-files uninstall vm-test-v1 vm-test-v2
 
 all: build
 
@@ -68,8 +68,17 @@ service-test:
 	sh Tests/service/check-unit.sh
 	sh Tests/service/check-install.sh
 
-vm-test: vm-deps build
-	bash Tests/vm/run.sh
+# Real-kernel test: gpio-sim under qemu, libgpiod v1 (Debian's 1.6.3) and v2 (built from
+# the PyPI gpiod sdist). The first run builds the kernel (minutes; cached by config hash
+# in ~/.cache/torch-vm, or TORCH_VM_CACHE).
+vm-test: vm-deps
+	sh Tests/vm/run.sh
+
+vm-test-v1: vm-deps
+	sh Tests/vm/run.sh v1
+
+vm-test-v2: vm-deps
+	sh Tests/vm/run.sh v2
 
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
