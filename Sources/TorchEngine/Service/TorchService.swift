@@ -43,7 +43,8 @@ public final class TorchService {
         self.output = output
         self.options = options
         self.clock = clock
-        scheduler = PatternScheduler(output: output, settings: options.scheduler)
+        // 16384 stamps ≈ 8 s of 1 kHz software PWM: the loop drains it at least every 100 ms.
+        scheduler = PatternScheduler(output: output, settings: options.scheduler, trace: TraceRing(capacity: 1 << 14))
         mapping = options.mapping
         library = options.library
         origin = clock.now()
@@ -114,6 +115,8 @@ public final class TorchService {
             var deadline = [machine.nextDeadline, keyboard.nextDeadline, runUntil, control?.nextDeadline, nextWatchdog,
                             options.feedback?.nextDeadline, pendingProgram?.at]
                 .compactMap { $0 }.min()
+            // A trace is drained at least every 100 ms so the ring never fills.
+            if trace != nil { deadline = min(deadline ?? clock.now() + .milliseconds(100), clock.now() + .milliseconds(100)) }
             // Until the first write is confirmed (READY=1), look again soon.
             if !readySent { deadline = min(deadline ?? clock.now() + .milliseconds(1), clock.now() + .milliseconds(1)) }
             for r in recognizers.values { if let d = r.nextDeadline { deadline = min(deadline ?? d, d) } }
@@ -370,7 +373,7 @@ public final class TorchService {
         }
         terminal?.restore()
         let dropped = scheduler.trace.dropped
-        if dropped > 0 { writeAll(STDERR_FILENO, "torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
+        if dropped > 0, trace != nil { writeAll(STDERR_FILENO, "torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
         return 0
     }
 }

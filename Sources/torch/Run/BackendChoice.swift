@@ -20,16 +20,19 @@ enum BackendChoice {
         return names.sorted()
     }
 
+    /// The simulated LED keeps only a short history here: the trace ring records changes.
+    static let simulatedHistory = 256
+
     static func open(requested: String?, config: TorchConfig) throws(HardwareError) -> (output: any LightOutput, reason: String) {
         let choice = requested ?? config.output.backend.rawValue
         if choice == "sim" {
-            return (SimulatedOutput(clock: MonotonicClock()), "backend: simulated LED (chosen with --backend sim or [output] backend)")
+            return (SimulatedOutput(clock: MonotonicClock(), capacity: simulatedHistory), "backend: simulated LED (chosen with --backend sim or [output] backend)")
         }
         let plan = try outputPlan(config)
         switch choice {
         case "auto":
             switch plan.backend {
-            case .sim: return (SimulatedOutput(clock: MonotonicClock()), "backend: " + plan.reason)
+            case .sim: return (SimulatedOutput(clock: MonotonicClock(), capacity: simulatedHistory), "backend: " + plan.reason)
             case .gpiod:
                 let line = try gpioLine(config, plan: plan)
                 return (line, "backend: \(line.summary) (auto: \(plan.reason))")
