@@ -10,8 +10,8 @@
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernel, libgpiod v2, builds),
 # TORCH_VM_TIMEOUT (seconds per boot, default 300), TORCH_VM_ACCEL (qemu accelerator,
 # default tcg), TORCH_VM_PRODUCTS (SwiftPM
-# products put in the guest, default torch-gpio-check), TORCH_VM_SCRIPTS (guest
-# scenario files, default scenarios-gpio.sh), TORCH_VM_SOURCE (the package to build,
+# products put in the guest, default "torch-gpio-check torch"), TORCH_VM_SCRIPTS (guest
+# scenario files, default "scenarios-gpio.sh scenarios-torch.sh"), TORCH_VM_SOURCE (the package to build,
 # default this checkout: point it at a snapshot while others edit the tree).
 # Output: the guest's VMTEST lines, then "vm-test: N passed, M failed"; exit 1 on any
 # failure, a kernel panic, a timeout or a boot that never reports.
@@ -21,9 +21,10 @@ root=${TORCH_VM_SOURCE:-$(cd "$here/../.." && pwd)}
 cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 export TORCH_VM_CACHE="$cache"
 work="$cache/work"
+mkdir -p "$work"
 boot_timeout=${TORCH_VM_TIMEOUT:-300}
-products=${TORCH_VM_PRODUCTS:-torch-gpio-check}
-scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh}
+products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch}
+scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh}
 generations=${*:-v1 v2}
 
 log() { echo "vm-test: $*" >&2; }

@@ -85,3 +85,20 @@ uptime_ns() {
     up=$(cut -d' ' -f1 /proc/uptime)
     echo $(( ${up%.*} * 1000000000 + $(echo "${up#*.}" | sed 's/^0*//;s/^$/0/') * 10000000 ))
 }
+
+# wait_until SECONDS COMMAND...: polls (20 ms steps) until COMMAND succeeds; fails
+# after SECONDS.
+wait_until() {
+    limit=$(( $1 * 50 ))
+    shift
+    n=0
+    until "$@"; do
+        n=$((n + 1))
+        [ $n -ge $limit ] && return 1
+        usleep 20000
+    done
+    return 0
+}
+
+# uptime_ms: /proc/uptime in ms (10 ms resolution).
+uptime_ms() { echo $(( $(uptime_ns) / 1000000 )); }
