@@ -14,19 +14,19 @@ import Glibc
 public final class TorchService {
     public let output: any LightOutput
     public let options: ServiceOptions
-    private let clock: any TorchClock
+    let clock: any TorchClock
     public let scheduler: PatternScheduler
-    private var machine: TorchStateMachine
-    private var recognizers: [ButtonRole: GestureRecognizer] = [:]
+    var machine: TorchStateMachine
+    var recognizers: [ButtonRole: GestureRecognizer] = [:]
     private var keyboard = KeyboardButton()
     private var terminal: RawTerminal?
     private let display = LiveDisplay()
     private var trace: TraceWriter?
-    private var publishedGeneration: UInt64 = .max
+    var publishedGeneration: UInt64 = .max
     private var note = ""
     private var quit = false
-    private var mapping: OutputMapping
-    private var library: PatternLibrary
+    var mapping: OutputMapping
+    var library: PatternLibrary
     private var control: ControlServer?
     private let journal = JournalLog()
     private let notify = SystemdNotify()
@@ -218,7 +218,7 @@ public final class TorchService {
 
     // MARK: - Outputs
 
-    private func publishIfChanged() {
+    func publishIfChanged() {
         guard machine.programGeneration != publishedGeneration else { return }
         publishedGeneration = machine.programGeneration
         let p = machine.program
@@ -244,7 +244,7 @@ public final class TorchService {
         }
     }
 
-    private func handleEvents() {
+    func handleEvents() {
         for event in machine.takeEvents() {
             switch event {
             case .stateChanged: saveState()
@@ -293,64 +293,9 @@ public final class TorchService {
         }
     }
 
-    private func log(_ line: String, _ priority: LogPriority = .info) {
+    func log(_ line: String, _ priority: LogPriority = .info) {
         guard options.verbose else { return }
         if display.active { display.log(line) } else { journal.log(priority, line) }
-    }
-
-    // MARK: - Control socket, reload, lost events
-
-    private func respond(_ r: ControlRequest, at now: Instant) -> ControlReply {
-        switch r.command {
-        case .status:
-            return .status(machine.statusSummary(at: now), backend: options.backendName, uptime: now - origin)
-        case .reload:
-            return reload(at: now) ? .success() : .failure("reload: the new config has errors; the running one is kept (see the log)")
-        default:
-            do {
-                if let c = try r.command.torchCommand(library: library) { machine.handle(c, at: now) }
-            } catch {
-                return .failure(error)
-            }
-            publishIfChanged()
-            handleEvents()
-            return .success()
-        }
-    }
-
-    /// Re-reads the config; on errors keeps the running one and logs each line.
-    @discardableResult
-    private func reload(at now: Instant) -> Bool {
-        guard let reload = options.reload else {
-            log("reload: not possible in this mode; ignored", .warning)
-            return false
-        }
-        switch reload() {
-        case let .success(new):
-            mapping = new.mapping
-            library = new.library
-            machine = TorchStateMachine(settings: new.settings, restoring: machine.persistentState, now: now)
-            publishedGeneration = .max
-            publishIfChanged()
-            log("config reloaded")
-            return true
-        case let .failure(error):
-            for line in error.lines { log(line, .error) }
-            log("reload refused: keeping the running config", .error)
-            return false
-        }
-    }
-
-    /// The kernel dropped edge events: resynchronise the recognizer with the line's level.
-    private func resynchronize(_ b: any ButtonInput, lost: Int) {
-        let now = clock.now()
-        log("button: \(lost) edge event(s) lost; resynchronised with the line", .warning)
-        let role = b.role
-        guard var r = recognizers[role], let pressed = try? b.isPressed() else { return }
-        let gestures = r.resynchronize(pressed: pressed, at: now)
-        recognizers[role] = r
-        for g in gestures { machine.handle(g, from: role == .on ? .on : .off) }
-        publishIfChanged()
     }
 
     /// Dark, released, terminal restored; returns the exit code.
