@@ -36,6 +36,8 @@ final class StateStore {
     /// The saved state as the state machine takes it; an unreadable pattern or mode in an
     /// otherwise good file falls back to the defaults (with a warning).
     func persistent(library: PatternLibrary) -> PersistentState? {
+        // No state file yet (a first boot): nothing to restore, so light-by-default decides.
+        guard Paths.fileExists(path) else { return nil }
         let r = load()
         var pattern = Pattern.steady
         do { pattern = try Pattern.parseCanonical(r.pattern) } catch {
