@@ -259,6 +259,9 @@ if start_service $BOOT /tmp/torch/boot2; then
     expect_value boot-restore-lit 3 1 "second start, same state file"
     ctl $BOOT status --json
     echo "  status (restored): $(cat /tmp/ctl.out)"
+    # Leave it blinking: a state light-by-default alone would not bring back.
+    ctl $BOOT blink --rate 5Hz
+    check boot-socket-blink "rc=$RC; $(oneline /tmp/ctl.err)" grep -q 'done (service)' /tmp/ctl.err
     kill -TERM $SERVICE_PID
     finish $SERVICE_PID 15
     check boot-restore-stop "rc=$RC; $(line_info "$CHIP" 3)" sh -c "[ '$RC' = 0 ] && torch-gpio-check info $CHIP 3 | grep -q used=0"
@@ -266,3 +269,48 @@ else
     fail boot-restore-lit "not ready: $(line_info "$CHIP" 3); stderr: $(oneline /tmp/torch/boot2.err)"
     kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
 fi
+
+# sample_line N MS: samples line N for MS ms; sets ONES, ZEROS, TOGGLES.
+sample_line() {
+    ONES=0 ZEROS=0 TOGGLES=0 last=""
+    end=$(( $(uptime_ms) + $2 ))
+    while [ "$(uptime_ms)" -lt $end ]; do
+        read -r v < "$SIM/sim_gpio$1/value"
+        if [ "$v" = 1 ]; then ONES=$((ONES + 1)); else ZEROS=$((ZEROS + 1)); fi
+        [ -n "$last" ] && [ "$v" != "$last" ] && TOGGLES=$((TOGGLES + 1))
+        last=$v
+        usleep 5000
+    done
+}
+
+# The third boot: the blink pattern comes back. Then dark by the socket: the fourth
+# boot keeps it dark (the saved state wins over light-by-default).
+sim_pull 3 pull-down
+if start_service $BOOT /tmp/torch/boot3; then
+    sample_line 3 1500
+    ctl $BOOT status --json
+    echo "  third start: $ONES lit, $ZEROS dark, $TOGGLES toggles in 1.5 s; status: $(cat /tmp/ctl.out)"
+    check boot-restore-blink "$ONES lit, $ZEROS dark, $TOGGLES toggles; status: $(cat /tmp/ctl.out)" \
+        sh -c "[ $ONES -gt 0 -a $ZEROS -gt 0 -a $TOGGLES -ge 4 ] && grep -q '\"canonical\":\"blink' /tmp/ctl.out"
+    ctl $BOOT off
+    check boot-socket-off-before-stop "rc=$RC value=$(sim_value 3); $(oneline /tmp/ctl.err)" \
+        sh -c "grep -q 'done (service)' /tmp/ctl.err && [ \"\$(cat $SIM/sim_gpio3/value)\" = 0 ]"
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+else
+    fail boot-restore-blink "not ready: $(line_info "$CHIP" 3); stderr: $(oneline /tmp/torch/boot3.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+echo "  state file: $(oneline /run/torch/state)"
+sim_pull 3 pull-up    # against the expected level: dark must be driven, not the pull
+if start_service $BOOT /tmp/torch/boot4; then
+    sample_line 3 1000
+    check boot-restore-dark "$ONES lit, $ZEROS dark in 1 s; $(line_info "$CHIP" 3)" [ $ONES = 0 -a $ZEROS -gt 0 ]
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+    check boot-restore-dark-stop "rc=$RC; $(line_info "$CHIP" 3)" sh -c "[ '$RC' = 0 ] && torch-gpio-check info $CHIP 3 | grep -q used=0"
+else
+    fail boot-restore-dark "not ready: $(line_info "$CHIP" 3); stderr: $(oneline /tmp/torch/boot4.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+sim_pull 3 pull-down
