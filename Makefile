@@ -26,7 +26,7 @@ all: build
 
 help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
-	@echo "make test      every test (unit, end-to-end)"
+	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
 	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 
@@ -57,7 +57,9 @@ build: deps
 run: build
 	$(BIN) run
 
-test: test-deps unit-test service-test
+# Everything: unit and end-to-end tests, the systemd unit and install checks, and the
+# real-kernel gpio-sim tests under qemu with both libgpiod generations.
+test: test-deps unit-test service-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
