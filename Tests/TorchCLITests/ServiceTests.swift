@@ -86,4 +86,22 @@ import Glibc
         first.signal(SIGTERM)
         #expect(first.wait() == 0)
     }
+
+    @Test func aCorruptStateFileGivesDefaultsAndOneWarning() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\nsocket-group = root\n[light]\nbrightness = 70%\n")
+        let state = dir.write("state", "version=1\nbrightness=400%\npattern=nonsense\n")
+        let common = ["--config", config, "--state-file", state]
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
+        #expect(waitUntil { access(socket, F_OK) == 0 }, "\(service.stderr)")
+        let status = TorchProcess.run(["status", "--json"] + common)
+        #expect(status.stdout.contains("\"brightness\":\"70%\""), "the config's default: \(status.stdout)")
+        #expect(status.stdout.contains("\"lit\":false"))
+        let warnings = service.stderr.split(separator: "\n").filter { $0.contains(state) }
+        #expect(warnings.count == 1, "one warning naming the file: \(service.stderr)")
+        #expect(warnings.first?.contains("using defaults") == true)
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0)
+    }
 }

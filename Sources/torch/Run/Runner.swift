@@ -132,6 +132,8 @@ enum Runner {
             }
             let interactive = light.display && output.kind == .sim
                 && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
+            // Load the state first: its warning (corrupt or missing file) goes in the banner.
+            let restoring = saved.persistent(library: library)
             var banner = [reason]
             var buttons: [any ButtonInput] = []
             if output.kind != .sim {
@@ -147,7 +149,7 @@ enum Runner {
                 settings: settings,
                 mapping: SettingsFactory.mapping(config, curve: light.curve),
                 scheduler: SettingsFactory.scheduler(config),
-                restoring: saved.persistent(library: library),
+                restoring: restoring,
                 initialCommands: commands,
                 runFor: light.runFor,
                 tracePath: light.tracePath,

@@ -37,7 +37,10 @@ final class StateStore {
     /// otherwise good file falls back to the defaults (with a warning).
     func persistent(library: PatternLibrary) -> PersistentState? {
         // No state file yet (a first boot): nothing to restore, so light-by-default decides.
-        guard Paths.fileExists(path) else { return nil }
+        guard Paths.fileExists(path) else {
+            _ = load()  // sets the one-line "no saved state yet" warning
+            return nil
+        }
         let r = load()
         var pattern = Pattern.steady
         do { pattern = try Pattern.parseCanonical(r.pattern) } catch {
