@@ -4,7 +4,13 @@
 # scenarios (guest/), and turns the guest's verdict into the exit status.
 #
 #   Tests/vm/run.sh            both libgpiod generations: v1 (Debian's 1.6.3) and v2
-#                              (built from the PyPI gpiod sdist), one VM boot each
+#                              (built from the PyPI gpiod sdist), two VM boots each
+#
+# Each generation boots twice (no disk: the kernel has none). Boot 1's init starts
+# `torch run` as the boot light (guest/bootlight.sh), checks it (scenarios-boot.sh),
+# runs the scenario files and prints the light's state file as "VMSTATE <base64>";
+# boot 2 gets that file in its initramfs and torchvm.boot=2 on the kernel command line,
+# starts the boot light again and checks that it comes back in the saved state.
 #   Tests/vm/run.sh v1|v2      one of them
 #
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernel, libgpiod v2, builds),
@@ -13,7 +19,7 @@
 # products put in the guest, default "torch-gpio-check torch"), TORCH_VM_SCRIPTS (guest
 # scenario files, default "scenarios-gpio.sh scenarios-torch.sh"), TORCH_VM_SOURCE (the package to build,
 # default this checkout: point it at a snapshot while others edit the tree).
-# Output: the guest's VMTEST lines, then "vm-test: N passed, M failed"; exit 1 on any
+# Output: the guest's VMTEST lines ([v1], [v1/boot2], ...), then "vm-test: N passed, M failed"; exit 1 on any
 # failure, a kernel panic, a timeout or a boot that never reports.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -73,6 +79,42 @@ copy_with_libs() {
     done
 }
 
+# boot_vm LABEL INITRAMFS BOOT: boots the guest (torchvm.boot=BOOT on the command line),
+# prints its VMTEST lines prefixed [LABEL], and sets p, f (a boot problem counts as one
+# failure), t_boot and console (the cleaned console log).
+boot_vm() {
+    label=$1 image=$2 boot=$3
+    # Boot under software emulation: it boots in seconds, while a nested KVM may hang.
+    accel=${TORCH_VM_ACCEL:-tcg}
+    console="$work/console-$(echo "$label" | tr / -).log"
+    log "$label: booting ($accel, timeout ${boot_timeout}s, initramfs $(du -h "$image" | cut -f1))"
+    t0=$(now)
+    status=0
+    timeout "$boot_timeout" qemu-system-x86_64 -nographic -no-reboot -m 512M \
+        -machine "accel=$accel" -kernel "$kernel" -initrd "$image" \
+        -append "console=ttyS0 panic=-1 quiet torchvm.boot=$boot" < /dev/null > "$console" 2>&1 || status=$?
+    t_boot=$(( $(now) - t0 ))
+    # Plain lines: no carriage returns, no firmware terminal escapes (ESC c, ESC [ ... x).
+    tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
+    console="$console.txt"
+
+    # The verdict: the guest's own lines, checked for completeness.
+    grep -E '^(VMTEST|  )' "$console" | sed "s|^|[$label] |" || true
+    p=$(grep -c '^VMTEST PASS ' "$console" || true)
+    f=$(grep -c '^VMTEST FAIL ' "$console" || true)
+    problem=""
+    if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
+    elif grep -q 'Kernel panic' "$console"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console")"
+    elif ! grep -q '^VMTEST BOOTED' "$console"; then problem="the guest never booted (qemu status $status)"
+    elif ! grep -q '^VMTEST DONE' "$console"; then problem="the guest stopped before its verdict"
+    fi
+    if [ -n "$problem" ]; then
+        echo "[$label] VMTEST FAIL boot: $problem (console: $console)"
+        tail -n 20 "$console" | sed "s|^|[$label] \| |"
+        f=$((f + 1))
+    fi
+}
+
 passed=0
 failed=0
 summary=""
@@ -126,42 +168,33 @@ EXPECT_API=$expect_api
 EXPECT_VERSION=$expect_version
 VMTEST_SCRIPTS="$scripts"
 ENV
+    mkdir -p "$rootfs/var/lib/torch"    # the boot light's state file: none on boot 1
     initramfs="$work/initramfs-$gen.cpio.gz"
     (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$initramfs"
     t_initramfs=$(( $(now) - t0 ))
 
-    # Boot under software emulation: it boots in seconds, while a nested KVM may hang.
-    accel=${TORCH_VM_ACCEL:-tcg}
-    console="$work/console-$gen.log"
-    log "$gen: booting ($accel, timeout ${boot_timeout}s, initramfs $(du -h "$initramfs" | cut -f1))"
-    t0=$(now)
-    status=0
-    timeout "$boot_timeout" qemu-system-x86_64 -nographic -no-reboot -m 512M \
-        -machine "accel=$accel" -kernel "$kernel" -initrd "$initramfs" \
-        -append "console=ttyS0 panic=-1 quiet" < /dev/null > "$console" 2>&1 || status=$?
-    t_boot=$(( $(now) - t0 ))
-    # Plain lines: no carriage returns, no firmware terminal escapes (ESC c, ESC [ ... x).
-    tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
+    # Boot 1: every scenario; the guest prints its boot light's state file (VMSTATE).
+    boot_vm "$gen" "$initramfs" 1
+    p1=$p f1=$f t_boot1=$t_boot
+    state=$(sed -n 's/^VMSTATE //p' "$console" | tail -n 1)
 
-    # The verdict: the guest's own lines, checked for completeness.
-    grep -E '^(VMTEST|  )' "$console.txt" | sed "s/^/[$gen] /" || true
-    p=$(grep -c '^VMTEST PASS ' "$console.txt" || true)
-    f=$(grep -c '^VMTEST FAIL ' "$console.txt" || true)
-    problem=""
-    if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
-    elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
-    elif ! grep -q '^VMTEST BOOTED' "$console.txt"; then problem="the guest never booted (qemu status $status)"
-    elif ! grep -q '^VMTEST DONE' "$console.txt"; then problem="the guest stopped before its verdict"
+    # Boot 2: the same guest with boot 1's state file in place and torchvm.boot=2:
+    # init starts the boot light again, which must come back in the saved state.
+    if [ -n "$state" ] && printf '%s' "$state" | base64 -d > "$work/state-$gen" 2>/dev/null; then
+        cp "$work/state-$gen" "$rootfs/var/lib/torch/state"
+        sed -i 's/^VMTEST_SCRIPTS=.*/VMTEST_SCRIPTS=""/' "$rootfs/vmtest/env"
+        initramfs2="$work/initramfs-$gen-boot2.cpio.gz"
+        (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$initramfs2"
+        boot_vm "$gen/boot2" "$initramfs2" 2
+    else
+        echo "[$gen/boot2] VMTEST FAIL boot2-state: boot 1 printed no readable VMSTATE line"
+        p=0 f=1 t_boot=0
     fi
-    if [ -n "$problem" ]; then
-        echo "[$gen] VMTEST FAIL boot: $problem (console: $console.txt)"
-        tail -n 20 "$console.txt" | sed "s/^/[$gen] | /"
-        f=$((f + 1))
-    fi
+    p=$((p1 + p)) f=$((f1 + f))
     passed=$((passed + p))
     failed=$((failed + f))
     summary="$summary
-vm-test: $gen (libgpiod $expect_version): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot+run ${t_boot}s"
+vm-test: $gen (libgpiod $expect_version): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s"
 done
 
 echo "vm-test: kernel ${t_kernel}s ($kernel)$summary"
