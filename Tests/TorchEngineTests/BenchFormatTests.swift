@@ -26,9 +26,9 @@ import TorchCore
     }
 
     @Test func jsonStringsAreEscaped() {
-        #expect(BenchFormat.jsonString("plain") == "\"plain\"")
-        #expect(BenchFormat.jsonString("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
-        #expect(BenchFormat.jsonString("µs") == "\"µs\"")
+        #expect(JSONText.string("plain") == "\"plain\"")
+        #expect(JSONText.string("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        #expect(JSONText.string("µs") == "\"µs\"")
     }
 
     private func benchSampleReport() -> BenchReport {

@@ -40,8 +40,6 @@ public enum BenchFormat {
         return x < 0 && units != 0 ? "-" + text : text
     }
 
-    /// `s` as a JSON string literal, quotes included (RFC 8259 escapes).
-    public static func jsonString(_ s: String) -> String { JSONText.string(s) }
 
     /// A JSON number for `x` with `decimals` digits, or `null` when not finite.
     public static func jsonNumber(_ x: Double, decimals: Int) -> String {

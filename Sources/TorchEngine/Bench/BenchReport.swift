@@ -1,3 +1,4 @@
+import TorchCore
 /// What one `torch bench timing` run measured, with its text and JSON renderings.
 public struct BenchReport: Equatable, Sendable {
     /// What was played, e.g. "100 Hz blink".
@@ -58,9 +59,9 @@ public struct BenchReport: Equatable, Sendable {
     public var json: String {
         let s = statistics
         let fields: [(String, String)] = [
-            ("label", BenchFormat.jsonString(label)),
-            ("backend", BenchFormat.jsonString(backend)),
-            ("realtime", BenchFormat.jsonString(realtime)),
+            ("label", JSONText.string(label)),
+            ("backend", JSONText.string(backend)),
+            ("realtime", JSONText.string(realtime)),
             ("duration_ns", "\(duration.nanoseconds)"),
             ("changes", "\(s.count)"),
             ("lateness_p50_ns", "\(s.p50)"),

@@ -61,7 +61,7 @@ public struct ButtonLatencyBench {
         // The trace holds "<ns since origin>,<level>"; match each press to the first
         // change at or after it (and before the next release).
         let origin = service.origin.nanoseconds
-        let changes: [Int64] = (readWholeFile(tracePath) ?? "").split(separator: "\n").compactMap { line in
+        let changes: [Int64] = ((try? AtomicFile.readFile(tracePath)) ?? nil ?? "").split(separator: "\n").compactMap { line in
             guard let comma = line.firstIndex(of: ","), let ns = Int64(line[..<comma]) else { return nil }
             return origin + ns
         }
@@ -76,18 +76,4 @@ public struct ButtonLatencyBench {
         }
         return LatenessStatistics(stamps: stamps)
     }
-}
-
-/// A whole small file as text (nil when it cannot be read).
-func readWholeFile(_ path: String) -> String? {
-    guard let f = fopen(path, "r") else { return nil }
-    defer { fclose(f) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, f)
-        if n <= 0 { break }
-        bytes.append(contentsOf: buffer[0..<n])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -6,20 +6,6 @@ import Glibc
 
 /// Picks and opens the output, and says which and why in one line.
 enum BackendChoice {
-    /// GPIO character devices present on this machine (/dev/gpiochipN).
-    static func gpioChips() -> [String] {
-        guard let dir = opendir("/dev") else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("gpiochip") { names.append("/dev/" + name) }
-        }
-        return names.sorted()
-    }
-
     /// The simulated LED keeps only a short history here: the trace ring records changes.
     static let simulatedHistory = 256
 

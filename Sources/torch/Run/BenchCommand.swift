@@ -60,7 +60,7 @@ enum BenchCommand {
             throw HardwareError("hardware PWM frequency is set by [output] pwm-frequency; bench pwm sweeps software PWM (use --backend gpiod or sim)")
         }
         var rows: [String] = []
-        for (i, f) in r.frequencies.enumerated() {
+        for f in r.frequencies {
             var settings = s
             settings.softPWMFrequency = f
             if !r.json { writeAll(STDERR_FILENO, "\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
@@ -75,7 +75,6 @@ enum BenchCommand {
                 rows.append("\(FrequencySyntax.format(f))\t" + duty.text.split(separator: "\n").joined(separator: "  ")
                             + "  cpu \(BenchFormat.fixed(report.cpuPercent, decimals: 2)) %")
             }
-            _ = i
         }
         endBar(r)
         writeAll(STDOUT_FILENO, r.json ? "[" + rows.joined(separator: ",") + "]\n" : rows.joined(separator: "\n") + "\n")

@@ -27,6 +27,4 @@ enum Paths {
 
     static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
-    /// mkdir -p for the directory that will hold `file`.
-    static func makeParentDirectory(of file: String) { makeParentDirectories(of: file) }
 }

@@ -124,7 +124,7 @@ enum Runner {
         withOutput(light, config) { output, reason in
             let settings: TorchSettings
             do {
-                settings = try SettingsFactory.settings(config, library: library, outputCanDim: !output.isBinary || true)
+                settings = try SettingsFactory.settings(config, library: library, outputCanDim: true)  // binary lines dim by software PWM
             } catch {
                 output.close()
                 writeAll(STDERR_FILENO, "torch: [light] patterns: \(error)\n")

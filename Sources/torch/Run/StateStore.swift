@@ -26,7 +26,7 @@ final class StateStore {
     }
 
     func save(_ r: StateRecord) {
-        Paths.makeParentDirectory(of: path)
+        makeParentDirectories(of: path)
         do { try AtomicFile.write(StateFileFormat.encode(r), to: path) } catch {
             writeAll(2, "torch: state file: \(error)\n")
         }

@@ -4,12 +4,12 @@ import TorchHardware
 /// `torch status`: the last state, the config in use and the backend `auto` would pick.
 enum StatusCommand {
     static func print(json: Bool, state: StateRecord, configPath: String?, statePath: String, config: TorchConfig) -> Int32 {
-        let chips = BackendChoice.gpioChips()
-        let backend = chips.isEmpty ? "sim" : (config.output.line == nil ? "sim" : "gpiod")
+        // The same decision `--backend auto` makes, from the board profile and the machine.
+        let backend = (try? BackendChoice.outputPlan(config))?.backend.rawValue ?? "sim"
         if json {
-            let text = "{\"lit\":\(state.lit),\"brightness\":\(state.brightness.fraction),\"pattern\":\(quoted(state.pattern)),"
-                + "\"button_mode\":\(quoted(state.buttonMode)),\"backend\":\(quoted(backend)),\"service\":false,"
-                + "\"config\":\(configPath.map(quoted) ?? "null"),\"state_file\":\(quoted(statePath))}\n"
+            let text = "{\"lit\":\(state.lit),\"brightness\":\(state.brightness.fraction),\"pattern\":\(JSONText.string(state.pattern)),"
+                + "\"button_mode\":\(JSONText.string(state.buttonMode)),\"backend\":\(JSONText.string(backend)),\"service\":false,"
+                + "\"config\":\(configPath.map(JSONText.string) ?? "null"),\"state_file\":\(JSONText.string(statePath))}\n"
             writeAll(1, text)
         } else {
             var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
@@ -24,5 +24,4 @@ enum StatusCommand {
         return 0
     }
 
-    static func quoted(_ s: String) -> String { JSONText.string(s) }
 }
