@@ -29,9 +29,9 @@ import TorchCore
         #expect(rig.torch.nextDeadline == nil)
     }
 
-    @Test func withoutDimmingTheSleepTimerGoesStraightOff() {
+    @Test func aZeroSleepFadeGoesStraightOff() {
         var settings = Self.settings
-        settings.outputCanDim = false
+        settings.sleepFade = .zero
         var rig = TorchRig(settings)
         rig.click(atMs(0), atMs(100))
         rig.run(until: atMs(60_100))

@@ -17,12 +17,10 @@ public struct TorchSettings: Equatable, Sendable {
     /// `sleep-timer`: auto-off after the light has been on this long, restarted whenever
     /// the user turns it on or changes pattern or brightness. Default nil (never).
     public var sleepTimer: Duration?
-    /// `sleep-fade`: the fade-out when the sleep timer runs out, where the output can dim.
-    /// Default 3 s.
+    /// `sleep-fade`: the fade-out when the sleep timer runs out (every output dims: sysfs
+    /// PWM, software PWM on a GPIO line, the simulated LED); 0 turns the light straight
+    /// off. Default 3 s.
     public var sleepFade: Duration
-    /// True when the output can dim (PWM); otherwise the sleep timer turns the light
-    /// straight off. Default true.
-    public var outputCanDim: Bool
     /// `patterns`: the cycle for next-pattern, in order. Default: steady only.
     public var patterns: [Pattern]
     /// `brightness`: the brightness when there is no saved state. Default 100 %.
@@ -43,7 +41,6 @@ public struct TorchSettings: Equatable, Sendable {
         lightByDefault: Bool = false,
         sleepTimer: Duration? = nil,
         sleepFade: Duration = TorchSettings.defaultSleepFade,
-        outputCanDim: Bool = true,
         patterns: [Pattern] = [.steady],
         brightness: Brightness = .full,
         rampTime: Duration = TorchSettings.defaultRampTime
@@ -56,7 +53,6 @@ public struct TorchSettings: Equatable, Sendable {
         self.lightByDefault = lightByDefault
         self.sleepTimer = sleepTimer
         self.sleepFade = sleepFade
-        self.outputCanDim = outputCanDim
         self.patterns = patterns
         self.brightness = brightness
         self.rampTime = rampTime

@@ -64,7 +64,7 @@ extension TorchStateMachine {
         ramp = nil
         events.append(.sleepTimerExpired)
         guard lit else { return }
-        guard settings.outputCanDim, settings.sleepFade > .zero else {
+        guard settings.sleepFade > .zero else {
             turnOff()
             refreshProgram(at: t)
             return

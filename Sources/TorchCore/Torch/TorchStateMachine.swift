@@ -23,13 +23,12 @@
 /// (as a phone's screen wakes on touch) and the rest of that press is ignored.
 ///
 /// The sleep timer restarts whenever the user turns the light on or changes pattern or
-/// brightness. At expiry the light fades to dark over `sleepFade` when the output can dim,
-/// else goes straight off.
+/// brightness. At expiry the light fades to dark over `sleepFade` (0: straight off).
 public struct TorchStateMachine: Sendable {
     /// How often brightness is updated during a ramp: 50 Hz.
     public static let rampTickInterval: Duration = .milliseconds(20)
 
-    public let settings: TorchSettings
+    public internal(set) var settings: TorchSettings
     /// The button mode in force: the config's (the only place that sets it).
     public internal(set) var buttonMode: ButtonMode
     /// True while the light emits (latched, momentary, or fading out).
@@ -118,7 +117,7 @@ public struct TorchStateMachine: Sendable {
     }
 
     /// Acts on a gesture of one button, at the gesture's instant (timers due before it run first).
-    public mutating func handle(_ gesture: Gesture, from button: TorchButton) {
+    public mutating func handle(_ gesture: Gesture, from button: ButtonRole) {
         runTimers(upTo: gesture.at)
         let t = now
         switch button {

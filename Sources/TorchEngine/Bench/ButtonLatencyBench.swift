@@ -34,8 +34,9 @@ public struct ButtonLatencyBench {
         let lead = Duration.milliseconds(300)
         let total = lead + interval * presses + .milliseconds(200)
         let settings = TorchSettings(buttonMode: .toggle, gestureTiming: GestureTiming(debounce: .milliseconds(5)))
-        var options = ServiceOptions(settings: settings, mapping: OutputMapping(curve: .linear), scheduler: scheduler,
-                                     runFor: total, tracePath: tracePath, buttons: [button])
+        let controller = ControllerSettings(torch: settings, mapping: OutputMapping(curve: .linear), runFor: total)
+        var options = ServiceOptions(controller: controller, scheduler: scheduler, tracePath: tracePath,
+                                     frontEnds: [ButtonFrontEnd([button])])
         options.verbose = false
         let service = TorchService(output: output, options: options)
         let thread = BackgroundThread { _ = service.run() }

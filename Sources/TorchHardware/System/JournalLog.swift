@@ -1,11 +1,7 @@
+import TorchCore
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// syslog priorities, as journald reads them from a `<N>` line prefix.
-public enum LogPriority: Int32, Sendable, CaseIterable {
-    case emergency = 0, alert, critical, error, warning, notice, info, debug
-}
 
 /// Log lines that journald understands: when stderr is the journal (systemd sets
 /// `$JOURNAL_STREAM` to stderr's `device:inode`), each line gets a `<N>` priority

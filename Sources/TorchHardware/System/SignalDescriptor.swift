@@ -6,7 +6,9 @@ import Glibc
 /// Signals delivered as readable events on a file descriptor (signalfd), so the event
 /// loop handles SIGINT/SIGTERM/SIGHUP in order with everything else, never inside an
 /// async signal handler. The signals are blocked for the whole process (threads
-/// created afterwards inherit the mask) and unblocked again on `close()`.
+/// created afterwards inherit the mask) and stay blocked after `close()` until the
+/// process exits: a second SIGTERM during the shutdown must not kill it half-way or
+/// change its exit status.
 public final class SignalDescriptor {
     public let fd: Int32
     private var mask = sigset_t()
@@ -40,6 +42,5 @@ public final class SignalDescriptor {
         guard !closed else { return }
         closed = true
         Glibc.close(fd)
-        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     }
 }

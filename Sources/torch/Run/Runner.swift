@@ -76,8 +76,7 @@ enum Runner {
     }
 
     /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
-    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
-                                     outputCanDim: Bool) -> Result<ReloadedConfig, ReloadError> {
+    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions) -> Result<ReloadedConfig, ReloadError> {
         var config: TorchConfig
         do {
             (config, _) = try ConfigLoader.load(global.configPath)
@@ -90,7 +89,7 @@ enum Runner {
         apply(light, to: &config)
         do {
             let library = try SettingsFactory.library(config)
-            let settings = try SettingsFactory.settings(config, library: library, outputCanDim: outputCanDim)
+            let settings = try SettingsFactory.settings(config, library: library)
             return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
                                            library: library))
         } catch {
@@ -124,7 +123,7 @@ enum Runner {
         withOutput(light, config) { output, reason in
             let settings: TorchSettings
             do {
-                settings = try SettingsFactory.settings(config, library: library, outputCanDim: true)  // binary lines dim by software PWM
+                settings = try SettingsFactory.settings(config, library: library)
             } catch {
                 output.close()
                 writeAll(STDERR_FILENO, "torch: [light] patterns: \(error)\n")
@@ -145,35 +144,44 @@ enum Runner {
                 for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
             }
             if let w = saved.warning { banner.append(w) }
-            var options = ServiceOptions(
-                settings: settings,
-                mapping: SettingsFactory.mapping(config, curve: light.curve),
-                scheduler: SettingsFactory.scheduler(config),
-                restoring: restoring,
-                initialCommands: commands,
-                runFor: light.runFor,
-                tracePath: light.tracePath,
-                interactive: interactive,
-                stateFilePath: statePath,
-                buttons: buttons,
-                banner: banner)
-            options.processStart = TorchCLI.processStart
-            options.library = library
-            options.backendName = output.kind.rawValue
+            var controller = ControllerSettings(
+                torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
+                restoring: restoring, initialCommands: commands, runFor: light.runFor,
+                backendName: output.kind.rawValue)
+            var frontEnds: [any FrontEnd] = []
+            if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
+            if interactive { frontEnds.append(TerminalFrontEnd()) }
+            var feedback: FeedbackPulser? = nil
             if isService {
-                options.control = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup)
-                options.reload = { reloadConfig(global, light, outputCanDim: true) }
-                options.statusLEDs = ServiceExtras.statusLEDs(config)
-                options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
-                options.blinkOnPatternChange = config.feedback.blinkOnPatternChange
+                controller.reload = { reloadConfig(global, light) }
+                controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
+                let close = { output.close(); for b in buttons { b.close() } }
                 if output.kind != .sim {
-                    do { options.feedback = try ServiceExtras.feedback(config) } catch {
-                        output.close()
-                        for b in buttons { b.close() }
+                    do { feedback = try ServiceExtras.feedback(config) } catch {
+                        close()
                         writeAll(STDERR_FILENO, "torch: [feedback] line: \(error)\n")
                         return ExitCode.failure
                     }
                 }
+                let journal = JournalLog()
+                let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup)
+                do {
+                    frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
+                } catch {
+                    feedback?.close()
+                    close()
+                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    return ExitCode.failure
+                }
+            }
+            var options = ServiceOptions(controller: controller, scheduler: SettingsFactory.scheduler(config),
+                                         tracePath: light.tracePath, stateFilePath: statePath,
+                                         frontEnds: frontEnds, banner: banner)
+            options.processStart = TorchCLI.processStart
+            options.feedback = feedback
+            if isService {
+                options.statusLEDs = ServiceExtras.statusLEDs(config)
+                options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
             }
             return TorchService(output: output, options: options).run()
         }

@@ -11,7 +11,7 @@ enum SettingsFactory {
                                   sosUnit: c.light.sosUnit, custom: custom)
     }
 
-    static func settings(_ c: TorchConfig, library: PatternLibrary, outputCanDim: Bool) throws(PatternLibraryError) -> TorchSettings {
+    static func settings(_ c: TorchConfig, library: PatternLibrary) throws(PatternLibraryError) -> TorchSettings {
         var cycle: [Pattern] = []
         for name in c.light.patterns { cycle.append(try library.lookup(name)) }
         return TorchSettings(
@@ -20,7 +20,7 @@ enum SettingsFactory {
                                          doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold),
             tapAction: c.button.onTap, doubleTapAction: c.button.onDoubleTap, longHoldAction: c.button.onLongHold,
             lightByDefault: c.light.lightByDefault, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
-            outputCanDim: outputCanDim, patterns: cycle.isEmpty ? [.steady] : cycle,
+            patterns: cycle.isEmpty ? [.steady] : cycle,
             brightness: c.light.brightness, rampTime: c.button.rampTime)
     }
 

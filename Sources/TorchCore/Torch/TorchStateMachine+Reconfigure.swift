@@ -1,0 +1,29 @@
+/// A config reload while the torch runs.
+extension TorchStateMachine {
+    /// Takes `new` settings at `time` without restarting what they leave alone: the
+    /// pattern keeps playing from its phase, a running sleep timer keeps its deadline
+    /// unless `sleep-timer` itself changed (then it restarts from `time` with the new
+    /// length), and a changed button mode ends a press or ramp in progress (a light held
+    /// only by that press goes dark). Identical settings change nothing at all, so a
+    /// client cannot keep a sleep-timed light on by reloading.
+    public mutating func reconfigure(_ new: TorchSettings, at time: Instant) {
+        runTimers(upTo: time)
+        guard new != settings else { return }
+        let old = settings
+        settings = new
+        let t = now
+        if new.buttonMode != old.buttonMode {
+            buttonMode = new.buttonMode
+            ramp = nil
+            press = nil
+            if momentary {
+                turnOff()
+                refreshProgram(at: t)
+            }
+        }
+        if new.sleepTimer != old.sleepTimer, lit, fadeEnd == nil {
+            restartSleepTimer(at: t)
+        }
+        reportChanges()
+    }
+}

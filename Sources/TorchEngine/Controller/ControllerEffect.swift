@@ -1,0 +1,63 @@
+import TorchCore
+
+/// What the controller asks the I/O shell to carry out, in order. Values only: the
+/// scenario tests read them as they are produced.
+public enum ControllerEffect: Equatable, Sendable {
+    /// Hand this program to the real-time scheduler now.
+    case play(ScheduledProgram)
+    /// Write the remembered state (the state file).
+    case save(PersistentState)
+    /// The board's own status LEDs go dark (stealth on) or come back (stealth off).
+    case statusLEDs(StatusLEDChange)
+    /// The feedback buzzer or indicator pulses (a gesture was recognised).
+    case feedbackPulse
+    /// A notice for the service manager (sd_notify).
+    case notice(ServiceNotice)
+    /// One log line with its syslog priority.
+    case log(LogPriority, String)
+    /// What `status` shows changed: front ends that show or publish it update.
+    case statusChanged(TorchStatus)
+}
+
+/// Stealth's effect on the board's status LEDs.
+public enum StatusLEDChange: Equatable, Sendable {
+    case dark
+    case restore
+}
+
+/// The service manager's notices (systemd's `sd_notify` states).
+public enum ServiceNotice: Equatable, Sendable {
+    /// The first output write went through: `READY=1`, with `STATUS=` lit or dark.
+    case ready(status: String)
+    /// The output is healthy: `WATCHDOG=1`.
+    case watchdog
+    /// The service is stopping: `STOPPING=1`.
+    case stopping
+}
+
+/// Who asked for a command. Every front end names itself, so a log, a status reply or
+/// a front end that must not echo its own changes can tell them apart.
+public enum CommandOrigin: String, Equatable, Sendable, CaseIterable {
+    /// The command line that started the service (`torch blink` runs it in the foreground).
+    case cli
+    /// A client of the control socket (the `torch` CLI forwarding, or any other).
+    case socket
+    /// The terminal's keys standing in for the buttons (simulated LED).
+    case keyboard
+}
+
+/// What the controller needs to know about the output to report readiness and feed
+/// the watchdog: the real-time scheduler's counters.
+public struct OutputHealth: Equatable, Sendable {
+    /// Output writes so far.
+    public var writes: Int
+    /// Failed output writes so far, and the last errno.
+    public var failures: Int
+    public var lastErrno: Int32
+
+    public init(writes: Int, failures: Int = 0, lastErrno: Int32 = 0) {
+        self.writes = writes
+        self.failures = failures
+        self.lastErrno = lastErrno
+    }
+}

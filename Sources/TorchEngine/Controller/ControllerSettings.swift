@@ -1,0 +1,63 @@
+import TorchCore
+
+/// Everything the controller decides with: the config's behaviour, the output's mapping,
+/// the saved state and the command line's requests. No descriptors, no clock.
+public struct ControllerSettings {
+    /// The state machine's settings (button mode, timings, sleep timer, patterns…).
+    public var torch: TorchSettings
+    /// Lightness → duty for this output.
+    public var mapping: OutputMapping
+    /// Pattern names the control socket accepts.
+    public var library: PatternLibrary
+    /// The last state, restored at start (nil: start from the settings).
+    public var restoring: PersistentState?
+    /// Commands applied at start, e.g. `.setPattern(.blink…)` for `torch blink`.
+    public var initialCommands: [TorchCommand]
+    /// Go dark and stop this long after the start (`--for`); nil: until stopped.
+    public var runFor: Duration?
+    /// The light itself acknowledges a pattern change with a short blink.
+    public var blinkOnPatternChange: Bool
+    /// How often to tell the service manager the output is healthy (`WatchdogSec` / 2);
+    /// nil: no watchdog.
+    public var watchdogInterval: Duration?
+    /// The backend's short name for status: "sim", "gpiod" or "pwm".
+    public var backendName: String
+    /// Re-reads the config (SIGHUP, `reload`); nil: reload is not possible in this mode.
+    public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
+
+    public init(torch: TorchSettings, mapping: OutputMapping, library: PatternLibrary = .standard,
+                restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [],
+                runFor: Duration? = nil, blinkOnPatternChange: Bool = false,
+                watchdogInterval: Duration? = nil, backendName: String = "sim",
+                reload: (() -> Result<ReloadedConfig, ReloadError>)? = nil) {
+        self.torch = torch
+        self.mapping = mapping
+        self.library = library
+        self.restoring = restoring
+        self.initialCommands = initialCommands
+        self.runFor = runFor
+        self.blinkOnPatternChange = blinkOnPatternChange
+        self.watchdogInterval = watchdogInterval
+        self.backendName = backendName
+        self.reload = reload
+    }
+}
+
+/// What a config reload yields.
+public struct ReloadedConfig {
+    public var settings: TorchSettings
+    public var mapping: OutputMapping
+    public var library: PatternLibrary
+
+    public init(settings: TorchSettings, mapping: OutputMapping, library: PatternLibrary) {
+        self.settings = settings
+        self.mapping = mapping
+        self.library = library
+    }
+}
+
+/// Why a reload was refused (the running config is kept): one line per problem.
+public struct ReloadError: Error {
+    public var lines: [String]
+    public init(_ lines: [String]) { self.lines = lines }
+}

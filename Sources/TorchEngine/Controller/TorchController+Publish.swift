@@ -1,0 +1,84 @@
+import TorchCore
+
+/// After every input: the state machine's events become effects, a new program goes to
+/// the scheduler (with the pattern-change acknowledgement), and status changes are told.
+extension TorchController {
+    /// Status fields that change only through an event: the sleep timer is kept as its
+    /// deadline, not as the time left, so a running timer is not a change every moment.
+    struct StatusSnapshot: Equatable {
+        var status: TorchStatus
+        var sleepDeadline: Instant?
+    }
+
+    func settle() {
+        publishIfChanged()
+        for event in machine.takeEvents() {
+            switch event {
+            case .stateChanged:
+                effects.append(.save(machine.persistentState))
+            case .gestureRecognized(let kind):
+                lastGesture = kind
+                effects.append(.feedbackPulse)
+            case .stealthChanged(let on):
+                log("stealth \(on ? "on" : "off")")
+                effects.append(.statusLEDs(on ? .dark : .restore))
+            case .sleepTimerExpired:
+                log(event.description)
+            }
+        }
+        var status = machine.statusSummary(at: now)
+        status.sleepRemaining = nil
+        let snapshot = StatusSnapshot(status: status, sleepDeadline: machine.sleepDeadline)
+        if snapshot != lastStatus {
+            lastStatus = snapshot
+            effects.append(.statusChanged(machine.statusSummary(at: now)))
+        }
+    }
+
+    /// Hands the state machine's program to the scheduler when it changed. A new
+    /// pattern while lit is acknowledged by the light itself first (when configured):
+    /// one timeline when the pattern can follow the blink in one, else the blink now and
+    /// the pattern when it ends.
+    func publishIfChanged(force: Bool = false) {
+        guard force || machine.programGeneration != publishedGeneration else { return }
+        publishedGeneration = machine.programGeneration
+        let p = machine.program
+        let program = ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
+                                       startedAt: p.startedAt, mapping: settings.mapping)
+        let patternChanged = publishedTimeline != nil && publishedTimeline != p.timeline && !p.isDark && machine.lit
+        publishedTimeline = p.timeline
+        pendingProgram = nil
+        guard settings.blinkOnPatternChange, patternChanged, !force else {
+            effects.append(.play(program))
+            return
+        }
+        if let t = FeedbackBlink.timeline(of: p.timeline) {
+            effects.append(.play(ScheduledProgram(timeline: t, lightness: p.brightness.fraction, startedAt: now,
+                                                  mapping: settings.mapping)))
+        } else {
+            effects.append(.play(ScheduledProgram(timeline: FeedbackBlink.acknowledgement(before: p.timeline),
+                                                  lightness: p.brightness.fraction, startedAt: now,
+                                                  mapping: settings.mapping)))
+            var later = program
+            later.startedAt = now + FeedbackBlink.length
+            pendingProgram = later
+        }
+    }
+
+    /// READY=1 after the first confirmed write; WATCHDOG=1 while writes do not fail.
+    func checkHealth(_ output: OutputHealth) {
+        if !readySent && output.writes > 0 {
+            readySent = true
+            effects.append(.notice(.ready(status: machine.lit ? "lit" : "dark")))
+        }
+        if let due = nextWatchdog, let every = settings.watchdogInterval, now >= due {
+            if output.failures == failuresSeen {
+                effects.append(.notice(.watchdog))
+            } else {
+                log("output writes failing (errno \(output.lastErrno)); watchdog not fed", .error)
+            }
+            failuresSeen = output.failures
+            nextWatchdog = now + every
+        }
+    }
+}

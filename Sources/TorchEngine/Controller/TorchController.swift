@@ -1,0 +1,191 @@
+import TorchCore
+
+/// The torch's one deterministic core: every input is a value with its instant (a button
+/// edge, a command and its origin, a control request, a timer instant, a reload, a
+/// stop), every output a `ControllerEffect` taken with `takeEffects()`. No descriptors,
+/// no threads, no clock: the I/O shell (`TorchService`) and the tests drive it alike.
+///
+/// It owns the gesture recognizers (one per button role) and the state machine, so the
+/// edge → gesture → state → program glue exists here once.
+public final class TorchController {
+    /// The torch's state.
+    public internal(set) var machine: TorchStateMachine
+    /// The settings in force (a reload replaces the torch part, mapping and library).
+    public internal(set) var settings: ControllerSettings
+    /// The instant of `start(at:)`: uptime counts from it, and `--for` too.
+    public internal(set) var origin: Instant
+    /// Everything up to this instant has been processed.
+    public internal(set) var now: Instant
+    /// True once `stop(at:)` ran (or `--for` ran out): the shell leaves its loop.
+    public internal(set) var isStopped = false
+    /// The last gesture recognised (the live display's note).
+    public internal(set) var lastGesture: GestureKind?
+    /// Who sent the last command that changed anything.
+    public internal(set) var lastCommandOrigin: CommandOrigin?
+
+    var recognizers: [ButtonRole: GestureRecognizer] = [:]
+    var effects: [ControllerEffect] = []
+    var publishedGeneration: UInt64 = .max
+    var publishedTimeline: Timeline?
+    /// A pattern waiting for its change acknowledgement to finish: it starts at its `startedAt`.
+    var pendingProgram: ScheduledProgram?
+    var readySent = false
+    var nextWatchdog: Instant?
+    var failuresSeen = 0
+    var lastStatus: StatusSnapshot?
+
+    public init(settings: ControllerSettings, at start: Instant) {
+        self.settings = settings
+        origin = start
+        now = start
+        machine = TorchStateMachine(settings: settings.torch, restoring: settings.restoring, now: start)
+        resetRecognizers(at: start)
+    }
+
+    /// Starts at `time`: the light as the saved state or the command line asks.
+    public func start(at time: Instant) {
+        origin = time
+        now = time
+        resetRecognizers(at: time)
+        nextWatchdog = settings.watchdogInterval.map { time + $0 }
+        machine.advance(to: time)
+        for c in settings.initialCommands { machine.handle(c, at: time) }
+        if !settings.initialCommands.isEmpty { lastCommandOrigin = .cli }
+        settle()
+    }
+
+    // MARK: Inputs
+
+    /// A raw edge of one button, at its kernel timestamp.
+    public func edge(_ e: ButtonEdge) {
+        guard !isStopped, var r = recognizers[e.role] else { return }
+        let gestures = r.handle(e.raw)
+        recognizers[e.role] = r
+        for g in gestures { machine.handle(g, from: e.role) }
+        now = max(now, e.at)
+        settle()
+    }
+
+    /// The kernel dropped `count` edges of a button: resynchronise its recognizer with
+    /// the line's level read at `time` (nil when the read failed: only reported).
+    public func edgesLost(_ role: ButtonRole, count: Int, pressedNow: Bool?, at time: Instant) {
+        log("button: \(count) edge event(s) lost; resynchronised with the line", .warning)
+        guard !isStopped, let pressed = pressedNow, var r = recognizers[role] else { return }
+        let gestures = r.resynchronize(pressed: pressed, at: time)
+        recognizers[role] = r
+        for g in gestures { machine.handle(g, from: role) }
+        now = max(now, time)
+        settle()
+    }
+
+    /// A command from a front end.
+    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant) {
+        guard !isStopped else { return }
+        machine.handle(c, at: time)
+        lastCommandOrigin = origin
+        now = max(now, time)
+        settle()
+    }
+
+    /// Brightness up or down by `step` (a fraction of full), within 1…100 %.
+    public func stepBrightness(by step: Double, from origin: CommandOrigin, at time: Instant) {
+        command(.setBrightness(Brightness(clamping: machine.brightness.fraction + step)), from: origin, at: time)
+    }
+
+    /// A control-protocol request: its reply.
+    public func respond(to request: ControlRequest, from origin: CommandOrigin, at time: Instant) -> ControlReply {
+        switch request.command {
+        case .status:
+            return .status(status(at: time), backend: settings.backendName, uptime: time - self.origin)
+        case .reload:
+            return reload(at: time)
+                ? .success() : .failure("reload: the new config has errors; the running one is kept (see the log)")
+        default:
+            do {
+                if let c = try request.command.torchCommand(library: settings.library) {
+                    command(c, from: origin, at: time)
+                }
+            } catch {
+                return .failure(error)
+            }
+            return .success()
+        }
+    }
+
+    /// A line from a front end for the log (its own errors, e.g. a button read failing).
+    public func report(_ line: String, _ priority: LogPriority) {
+        log(line, priority)
+    }
+
+    /// Runs every timer due by `time`: gesture thresholds, ramps, the sleep timer, a
+    /// pattern waiting for its acknowledgement, readiness, the watchdog and `--for`.
+    public func advance(to time: Instant, output: OutputHealth) {
+        guard !isStopped else { return }
+        now = max(now, time)
+        for role in ButtonRole.allCases {
+            guard var r = recognizers[role] else { continue }
+            let gestures = r.advance(to: now)
+            recognizers[role] = r
+            for g in gestures { machine.handle(g, from: role) }
+        }
+        machine.advance(to: now)
+        if let pending = pendingProgram, now >= pending.startedAt {
+            pendingProgram = nil
+            effects.append(.play(pending))
+        }
+        settle()
+        checkHealth(output)
+        if let end = runUntil, now >= end {
+            // `--for` is a sleep timer: the light is off afterwards, and remembered so.
+            machine.handle(.off, at: now)
+            settle()
+            stop(at: now)
+        }
+    }
+
+    /// The service stops (a signal, `q`, `--for`): the shell then puts everything back.
+    /// Not a user's "off": the remembered state is left as it is.
+    public func stop(at time: Instant) {
+        guard !isStopped else { return }
+        now = max(now, time)
+        isStopped = true
+        effects.append(.notice(.stopping))
+    }
+
+    // MARK: Outputs
+
+    /// The effects since the last call, oldest first.
+    public func takeEffects() -> [ControllerEffect] {
+        defer { effects.removeAll(keepingCapacity: true) }
+        return effects
+    }
+
+    /// The next instant `advance(to:output:)` has work; nil when only an input can
+    /// change anything.
+    public var nextDeadline: Instant? {
+        guard !isStopped else { return nil }
+        var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil]
+        for r in recognizers.values { all.append(r.nextDeadline) }
+        // Until the first write is confirmed (READY=1), look again soon.
+        if !readySent { all.append(now + .milliseconds(1)) }
+        return all.compactMap { $0 }.min()
+    }
+
+    /// What `torch status` shows at `time`.
+    public func status(at time: Instant) -> TorchStatus {
+        machine.statusSummary(at: time)
+    }
+
+    var runUntil: Instant? { settings.runFor.map { origin + $0 } }
+
+    func log(_ line: String, _ priority: LogPriority = .info) {
+        effects.append(.log(priority, line))
+    }
+
+    func resetRecognizers(at time: Instant) {
+        for role in ButtonRole.allCases {
+            let pressed = recognizers[role]?.isPressed ?? false
+            recognizers[role] = GestureRecognizer(timing: settings.torch.gestureTiming, pressed: pressed, at: time)
+        }
+    }
+}

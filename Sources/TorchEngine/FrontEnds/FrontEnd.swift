@@ -1,0 +1,35 @@
+import TorchCore
+
+/// One way in to the torch (the buttons, the keyboard and live display, the control
+/// socket; later the web page and MQTT): it turns what it reads into controller inputs
+/// and hears every status change. The I/O shell polls its descriptors, wakes it at its
+/// deadline, and calls it in registration order. Adding a front end is one file that
+/// conforms plus one registration line where the service's options are built.
+public protocol FrontEnd: AnyObject {
+    /// Descriptors to wait on (POLLIN).
+    var pollDescriptors: [Int32] { get }
+    /// When it needs to be called even without input (a synthetic release, an idle
+    /// expiry, a frame); nil: only on input.
+    var nextDeadline: Instant? { get }
+    /// Shows the start banner itself (the live display); false: the shell prints it.
+    func begin(banner: [String]) -> Bool
+    /// Called on every turn of the loop with the descriptors that are ready: reads them
+    /// and feeds the controller.
+    func serve(ready: Set<Int32>, at now: Instant, controller: TorchController)
+    /// The status changed (after the effects of a turn were carried out).
+    func statusChanged(_ status: TorchStatus, at now: Instant)
+    /// The end of every turn: `duty` is what the output shows now.
+    func refresh(at now: Instant, controller: TorchController, duty: Double)
+    /// Shows a log line itself (so it does not tear a live display); false: the shell logs it.
+    func show(log line: String) -> Bool
+    /// Releases its descriptors (after the light is dark). Idempotent.
+    func close()
+}
+
+extension FrontEnd {
+    public var nextDeadline: Instant? { nil }
+    public func begin(banner: [String]) -> Bool { false }
+    public func statusChanged(_ status: TorchStatus, at now: Instant) {}
+    public func refresh(at now: Instant, controller: TorchController, duty: Double) {}
+    public func show(log line: String) -> Bool { false }
+}
