@@ -9,8 +9,8 @@ public enum ControllerEffect: Equatable, Sendable {
     case save(PersistentState)
     /// The board's own status LEDs go dark (stealth on) or come back (stealth off).
     case statusLEDs(StatusLEDChange)
-    /// The feedback buzzer or indicator pulses (a gesture was recognised).
-    case feedbackPulse
+    /// The feedback buzzer or indicator pulses: this gesture was recognised.
+    case feedbackPulse(GestureKind)
     /// A notice for the service manager (sd_notify).
     case notice(ServiceNotice)
     /// One log line with its syslog priority.

@@ -18,7 +18,7 @@ extension TorchController {
                 effects.append(.save(machine.persistentState))
             case .gestureRecognized(let kind):
                 lastGesture = kind
-                effects.append(.feedbackPulse)
+                effects.append(.feedbackPulse(kind))
             case .stealthChanged(let on):
                 log("stealth \(on ? "on" : "off")")
                 effects.append(.statusLEDs(on ? .dark : .restore))

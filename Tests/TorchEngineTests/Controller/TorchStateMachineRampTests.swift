@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchEngine
 
 @Suite struct TorchStateMachineRampTests {
     @Test func holdingWhileLitRampsOverTicksAndEachHoldReverses() {
@@ -50,7 +51,7 @@ import TorchCore
     @Test func theStateIsSavedOnceWhenTheRampEnds() {
         var rig = TorchRig()
         rig.click(atMs(0), atMs(100))
-        rig.events.removeAll()
+        rig.effects.removeAll()
         rig.press(at: atMs(1000))
         rig.run(until: atMs(2000))
         #expect(!rig.events.contains(.stateChanged))

@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchEngine
 
 @Suite struct TorchStateMachineSleepTests {
     static let settings = TorchSettings(sleepTimer: .seconds(60))

@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchEngine
 
 @Suite struct TorchStateMachineSmartTests {
     @Test func aPressLightsAtOnceAndATapLatches() {
@@ -149,7 +150,7 @@ import TorchCore
         rig.press(at: atMs(0))
         rig.run(until: atMs(100))
         // The kernel dropped the release; the engine reads the line and resynchronizes.
-        for g in rig.recognizer.resynchronize(pressed: false, at: atMs(150)) { rig.torch.handle(g, from: .on) }
+        rig.lost(pressed: false, at: atMs(150))
         #expect(!rig.lit, "no tap was invented, so nothing latched")
     }
 

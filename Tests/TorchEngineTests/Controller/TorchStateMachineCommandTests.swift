@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchEngine
 
 @Suite struct TorchStateMachineCommandTests {
     @Test func aPatternChangeMidStepTakesEffectAtOnce() {

@@ -1,0 +1,229 @@
+import Testing
+import TorchCore
+import TorchEngine
+
+/// The whole service's behaviour in process: the controller driven through button
+/// edges, control requests, timers, reloads and stops on explicit instants, asserting
+/// the programs played, the state saved, the status LEDs and the feedback.
+@Suite struct ControllerScenarioTests {
+    static let sleepy = TorchSettings(sleepTimer: .seconds(60), sleepFade: .seconds(3))
+
+    func saves(_ rig: TorchRig) -> [PersistentState] {
+        rig.effects.compactMap { if case let .save(s) = $0 { s } else { nil } }
+    }
+
+    func logs(_ rig: TorchRig) -> [String] {
+        rig.effects.compactMap { if case let .log(_, line) = $0 { line } else { nil } }
+    }
+
+    @Test func aTapThenASocketOffSavesEachAndPlaysEach() {
+        var rig = TorchRig()
+        rig.click(atMs(0), atMs(100))
+        #expect(rig.programs.count == 1 && !rig.programs[0].isDark)
+        #expect(saves(rig).last?.lit == true)
+        #expect(rig.request(#"{"cmd":"off"}"#, at: atMs(500)) == .success())
+        #expect(rig.programs.count == 2 && rig.programs[1].isDark && rig.programs[1].startedAt == atMs(500))
+        #expect(saves(rig).last?.lit == false)
+        #expect(rig.controller.lastCommandOrigin == .socket)
+    }
+
+    @Test func statusRepliesCarryTheStateAndUptime() {
+        var rig = TorchRig(at: atMs(1000))
+        _ = rig.request(#"{"cmd":"on","brightness":"40%"}"#, at: atMs(2000))
+        let reply = rig.request(#"{"cmd":"status"}"#, at: atMs(3500))
+        #expect(reply.ok)
+        #expect(reply["lit"] == .bool(true))
+        #expect(reply == .status(rig.controller.status(at: atMs(3500)), backend: "sim", uptime: .milliseconds(2500)))
+    }
+
+    @Test func badRequestsChangeNothing() {
+        var rig = TorchRig()
+        let reply = rig.request(#"{"cmd":"pattern","name":"nonesuch"}"#, at: atMs(10))
+        #expect(!reply.ok)
+        #expect(rig.effects.isEmpty)
+        #expect(!rig.lit)
+    }
+
+    @Test func stealthDarkensAndRestoresTheStatusLEDs() {
+        var rig = TorchRig()
+        _ = rig.request(#"{"cmd":"stealth","on":true}"#, at: atMs(10))
+        _ = rig.request(#"{"cmd":"stealth","on":true}"#, at: atMs(20))
+        _ = rig.request(#"{"cmd":"stealth","on":false}"#, at: atMs(30))
+        let changes = rig.effects.compactMap { if case let .statusLEDs(c) = $0 { c } else { nil } }
+        #expect(changes == [.dark, .restore])
+        #expect(logs(rig) == ["stealth on", "stealth off"])
+    }
+
+    @Test func gesturesPulseTheFeedbackLineOnePulseEach() {
+        var rig = TorchRig()
+        rig.click(atMs(0), atMs(100))
+        rig.click(atMs(200), atMs(300))
+        let pulses = rig.effects.compactMap { if case let .feedbackPulse(k) = $0 { k } else { nil } }
+        #expect(pulses == [.tap, .doubleTap])
+        #expect(rig.controller.lastGesture == .doubleTap)
+    }
+
+    @Test func theOffButtonStopsALightStartedFromTheSocket() {
+        var rig = TorchRig()
+        _ = rig.request(#"{"cmd":"pattern","name":"sos"}"#, at: atMs(0))
+        #expect(rig.lit)
+        rig.offPress(at: atMs(1000))
+        #expect(!rig.lit)
+        #expect(rig.programs.last?.isDark == true)
+        #expect(saves(rig).last?.lit == false)
+    }
+
+    @Test func aReloadThatChangesNothingLeavesThePatternAndSleepTimerRunning() {
+        let settings = Self.sleepy
+        var rig = TorchRig(settings, reload: {
+            .success(ReloadedConfig(settings: settings, mapping: OutputMapping(curve: .linear), library: .standard))
+        })
+        _ = rig.request(#"{"cmd":"pattern","name":"blink"}"#, at: atMs(0))
+        let deadline = rig.torch.sleepDeadline
+        let played = rig.programs.count
+        // A client reloading every 30 s must not keep the sleep-timed light on.
+        let reloaded1 = rig.reload(at: atMs(30_000))
+        #expect(reloaded1)
+        let reloaded2 = rig.reload(at: atMs(59_000))
+        #expect(reloaded2)
+        #expect(rig.programs.count == played)
+        #expect(rig.torch.sleepDeadline == deadline)
+        #expect(logs(rig).filter { $0 == "config reloaded (no change)" }.count == 2)
+        rig.run(until: atMs(60_000))
+        #expect(rig.torch.fadeEnd == atMs(63_000))
+    }
+
+    @Test func aReloadWithANewSleepTimerRestartsOnlyThatTimer() {
+        var new = Self.sleepy
+        new.sleepTimer = .seconds(10)
+        var rig = TorchRig(Self.sleepy, reload: {
+            .success(ReloadedConfig(settings: new, mapping: OutputMapping(curve: .linear), library: .standard))
+        })
+        _ = rig.request(#"{"cmd":"pattern","name":"blink"}"#, at: atMs(0))
+        let started = rig.program.startedAt
+        let reloaded3 = rig.reload(at: atMs(5_000))
+        #expect(reloaded3)
+        #expect(rig.torch.sleepDeadline == atMs(15_000))
+        #expect(rig.program.startedAt == started, "the pattern keeps its phase")
+        #expect(logs(rig).last == "config reloaded")
+    }
+
+    @Test func aReloadWithANewMappingReplaysTheSameProgramFromItsStart() {
+        var rig = TorchRig(reload: {
+            .success(ReloadedConfig(settings: TorchSettings(), mapping: OutputMapping(curve: .linear, maxDuty: 0.5),
+                                    library: .standard))
+        })
+        _ = rig.request(#"{"cmd":"pattern","name":"blink"}"#, at: atMs(0))
+        let reloaded4 = rig.reload(at: atMs(700))
+        #expect(reloaded4)
+        let last = rig.programs.last
+        #expect(last?.mapping.maxDuty == 0.5)
+        #expect(last?.startedAt == atMs(0))
+    }
+
+    @Test func aBrokenReloadKeepsTheRunningConfigAndLogsEachLine() {
+        var rig = TorchRig(reload: { .failure(ReloadError(["torch.conf:3: bad", "torch.conf:9: worse"])) })
+        rig.click(atMs(0), atMs(100))
+        let reply = rig.request(#"{"cmd":"reload"}"#, at: atMs(200))
+        #expect(!reply.ok)
+        #expect(logs(rig) == ["torch.conf:3: bad", "torch.conf:9: worse", "reload refused: keeping the running config"])
+        #expect(rig.lit)
+    }
+
+    @Test func aStopIsNotAUsersOff() {
+        var rig = TorchRig()
+        rig.click(atMs(0), atMs(100))
+        let savedBefore = saves(rig).count
+        rig.stop(at: atMs(500))
+        #expect(rig.controller.isStopped)
+        #expect(rig.effects.last == .notice(.stopping))
+        #expect(saves(rig).count == savedBefore, "the remembered state stays as the user left it")
+        rig.click(atMs(600), atMs(700))
+        _ = rig.request(#"{"cmd":"off"}"#, at: atMs(800))
+        #expect(rig.effects.last == .notice(.stopping), "nothing acts after the stop")
+        #expect(rig.controller.nextDeadline == nil)
+    }
+
+    @Test func runForTurnsTheLightOffAndStops() {
+        var rig = TorchRig(runFor: .seconds(2))
+        _ = rig.request(#"{"cmd":"on"}"#, at: atMs(100))
+        rig.run(until: atMs(2000))
+        #expect(rig.controller.isStopped)
+        #expect(rig.programs.last?.isDark == true)
+        #expect(rig.programs.last?.startedAt == atMs(2000))
+        #expect(saves(rig).last?.lit == false)
+        #expect(rig.effects.last == .notice(.stopping))
+    }
+
+    @Test func aPatternChangeIsAcknowledgedByTheLightThenPlayed() {
+        var rig = TorchRig(TorchSettings(patterns: [.steady, .strobe(.fast)]), blinkOnPatternChange: true)
+        _ = rig.request(#"{"cmd":"on"}"#, at: atMs(0))
+        _ = rig.request(#"{"cmd":"next-pattern"}"#, at: atMs(1000))
+        // Strobe repeats forever: the acknowledgement plays now, the strobe after it.
+        #expect(rig.programs.count == 2)
+        #expect(rig.programs[1].timeline == FeedbackBlink.acknowledgement(before: Pattern.strobe(.fast).timeline()))
+        #expect(rig.programs[1].startedAt == atMs(1000))
+        #expect(rig.controller.nextDeadline == atMs(1150))
+        rig.run(until: atMs(1149))
+        #expect(rig.programs.count == 2)
+        rig.run(until: atMs(1150))
+        #expect(rig.programs.count == 3)
+        #expect(rig.programs[2].timeline == Pattern.strobe(.fast).timeline())
+        #expect(rig.programs[2].startedAt == atMs(1150))
+    }
+
+    @Test func lostEdgesAreReportedAndResynchronised() {
+        var rig = TorchRig()
+        rig.press(at: atMs(0))
+        rig.lost(pressed: false, at: atMs(700))
+        #expect(logs(rig).contains("button: 1 edge event(s) lost; resynchronised with the line"))
+        #expect(!rig.lit)
+    }
+
+    @Test func statusChangesAreToldOncePerChange() {
+        var rig = TorchRig()
+        _ = rig.request(#"{"cmd":"on"}"#, at: atMs(0))
+        _ = rig.request(#"{"cmd":"on"}"#, at: atMs(10))
+        _ = rig.request(#"{"cmd":"status"}"#, at: atMs(20))
+        _ = rig.request(#"{"cmd":"brightness","level":"40%"}"#, at: atMs(30))
+        let told = rig.effects.compactMap { if case let .statusChanged(s) = $0 { s } else { nil } }
+        #expect(told.map(\.lit) == [true, true])
+        #expect(told.last?.brightness == Brightness(clamping: 0.4))
+    }
+}
+
+/// Readiness and the watchdog, from the scheduler's counters.
+@Suite struct ControllerHealthTests {
+    func notices(_ c: TorchController) -> [ServiceNotice] {
+        c.takeEffects().compactMap { if case let .notice(n) = $0 { n } else { nil } }
+    }
+
+    @Test func readyOnlyAfterTheFirstConfirmedWrite() {
+        let c = TorchController(settings: ControllerSettings(torch: TorchSettings(lightByDefault: true),
+                                                             mapping: OutputMapping(curve: .linear)), at: .zero)
+        c.start(at: .zero)
+        #expect(c.nextDeadline == atMs(1), "looks again soon until the write is confirmed")
+        c.advance(to: atMs(1), output: OutputHealth(writes: 0))
+        #expect(notices(c).isEmpty)
+        c.advance(to: atMs(2), output: OutputHealth(writes: 1))
+        #expect(notices(c) == [.ready(status: "lit")])
+        #expect(c.nextDeadline == nil)
+    }
+
+    @Test func theWatchdogIsFedOnlyWhileWritesDoNotFail() {
+        var s = ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear))
+        s.watchdogInterval = .seconds(10)
+        let c = TorchController(settings: s, at: .zero)
+        c.start(at: .zero)
+        c.advance(to: atMs(5), output: OutputHealth(writes: 1))
+        _ = c.takeEffects()
+        #expect(c.nextDeadline == atMs(10_000))
+        c.advance(to: atMs(10_000), output: OutputHealth(writes: 5))
+        #expect(notices(c) == [.watchdog])
+        c.advance(to: atMs(20_000), output: OutputHealth(writes: 9, failures: 3, lastErrno: 5))
+        let effects = c.takeEffects()
+        #expect(effects == [.log(.error, "output writes failing (errno 5); watchdog not fed")])
+        c.advance(to: atMs(30_000), output: OutputHealth(writes: 12, failures: 3, lastErrno: 5))
+        #expect(notices(c) == [.watchdog], "healthy again once the failures stop growing")
+    }
+}
