@@ -23,6 +23,12 @@ public struct TorchSettings: Equatable, Sendable {
     public var sleepFade: Duration
     /// `patterns`: the cycle for next-pattern, in order. Default: steady only.
     public var patterns: [Pattern]
+    /// `pattern`: the pattern at start when no state is saved. Default: the first of
+    /// `patterns`.
+    public var pattern: Pattern?
+    /// The SOS that the `sos` action plays (`sos-unit` sets its Morse unit). Default:
+    /// 150 ms units.
+    public var sos: Pattern
     /// `brightness`: the brightness when there is no saved state. Default 100 %.
     public var brightness: Brightness
     /// `ramp-time`: how long a hold takes to ramp brightness across the full range
@@ -42,6 +48,8 @@ public struct TorchSettings: Equatable, Sendable {
         sleepTimer: Duration? = nil,
         sleepFade: Duration = TorchSettings.defaultSleepFade,
         patterns: [Pattern] = [.steady],
+        pattern: Pattern? = nil,
+        sos: Pattern = .sos,
         brightness: Brightness = .full,
         rampTime: Duration = TorchSettings.defaultRampTime
     ) {
@@ -54,6 +62,8 @@ public struct TorchSettings: Equatable, Sendable {
         self.sleepTimer = sleepTimer
         self.sleepFade = sleepFade
         self.patterns = patterns
+        self.pattern = pattern
+        self.sos = sos
         self.brightness = brightness
         self.rampTime = rampTime
     }

@@ -80,13 +80,14 @@ public struct TorchStateMachine: Sendable {
 
     /// Starts with the saved state when there is one (its lit state wins: the boot-time
     /// light keeps the last state), else lit iff `lightByDefault`, at the configured
-    /// brightness and the first pattern of the list. The button mode is always the config's.
+    /// brightness and pattern (`settings.pattern`, else the first of the cycle). The
+    /// button mode is always the config's.
     public init(settings: TorchSettings, restoring saved: PersistentState?, now: Instant) {
         self.settings = settings
         self.now = now
         buttonMode = settings.buttonMode
         brightness = saved?.brightness ?? settings.brightness
-        pattern = saved?.pattern ?? settings.patterns.first ?? .steady
+        pattern = saved?.pattern ?? settings.pattern ?? settings.patterns.first ?? .steady
         lit = saved?.lit ?? settings.lightByDefault
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
         reportedState = saved ?? PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit)
@@ -98,7 +99,7 @@ public struct TorchStateMachine: Sendable {
     }
 
     /// The pattern playing while lit: SOS while an SOS runs, else the chosen one.
-    public var currentPattern: Pattern { sosActive ? .sos : pattern }
+    public var currentPattern: Pattern { sosActive ? settings.sos : pattern }
 
     /// What to save so the next start keeps this state.
     public var persistentState: PersistentState {

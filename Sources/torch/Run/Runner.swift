@@ -22,7 +22,7 @@ enum Runner {
         }
         request.lightOptions.map { apply($0, to: &config) }
         let library: PatternLibrary
-        do { library = try SettingsFactory.library(config) } catch {
+        do { library = try PatternLibrary(config: config) } catch {
             writeAll(STDERR_FILENO, "\(configPath ?? "config"): \(error)\n")
             return ExitCode.config
         }
@@ -88,8 +88,8 @@ enum Runner {
         }
         apply(light, to: &config)
         do {
-            let library = try SettingsFactory.library(config)
-            let settings = try SettingsFactory.settings(config, library: library)
+            let library = try PatternLibrary(config: config)
+            let settings = try TorchSettings(config: config, library: library)
             return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
                                            library: library))
         } catch {
@@ -123,7 +123,7 @@ enum Runner {
         withOutput(light, config) { output, reason in
             let settings: TorchSettings
             do {
-                settings = try SettingsFactory.settings(config, library: library)
+                settings = try TorchSettings(config: config, library: library)
             } catch {
                 output.close()
                 writeAll(STDERR_FILENO, "torch: [light] patterns: \(error)\n")

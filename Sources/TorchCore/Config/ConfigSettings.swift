@@ -1,0 +1,29 @@
+/// The config file's values as the torch uses them: the pattern library (built-ins with
+/// the config's parameters, plus `[pattern.NAME]` sections) and the state machine's
+/// settings. Every `[light]` and `[button]` key reaches what it names from here.
+extension PatternLibrary {
+    public init(config c: TorchConfig) throws(PatternLibraryError) {
+        var custom: [String: String] = [:]
+        for p in c.customPatterns { custom[p.name] = p.steps }
+        try self.init(blinkSpeed: c.light.blinkSpeed, breathePeriod: c.light.breathePeriod,
+                      sosUnit: c.light.sosUnit, custom: custom)
+    }
+}
+
+extension TorchSettings {
+    /// `[light] pattern` is the pattern at start (when nothing is saved), `sos-unit` the
+    /// SOS of the `sos` action, `patterns` the next-pattern cycle.
+    public init(config c: TorchConfig, library: PatternLibrary) throws(PatternLibraryError) {
+        var cycle: [Pattern] = []
+        for name in c.light.patterns { cycle.append(try library.lookup(name)) }
+        self.init(
+            buttonMode: c.button.mode,
+            gestureTiming: GestureTiming(debounce: c.button.debounce, holdTime: c.button.holdTime,
+                                         doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold),
+            tapAction: c.button.onTap, doubleTapAction: c.button.onDoubleTap, longHoldAction: c.button.onLongHold,
+            lightByDefault: c.light.lightByDefault, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
+            patterns: cycle.isEmpty ? [.steady] : cycle,
+            pattern: try library.lookup(c.light.pattern), sos: try library.lookup("sos"),
+            brightness: c.light.brightness, rampTime: c.button.rampTime)
+    }
+}

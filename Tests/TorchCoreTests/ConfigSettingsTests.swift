@@ -1,0 +1,41 @@
+import Testing
+import TorchCore
+
+/// The `[light]` keys reach what they name: the pattern at start, the SOS of the
+/// button's `sos` action, the presets of the next-pattern cycle.
+@Suite struct ConfigSettingsTests {
+    func settings(_ text: String) throws -> (TorchSettings, PatternLibrary) {
+        let config = try TorchConfig.parse(text, file: "torch.conf")
+        let library = try PatternLibrary(config: config)
+        return (try TorchSettings(config: config, library: library), library)
+    }
+
+    @Test func thePatternKeyIsThePatternAtStart() throws {
+        let (s, library) = try settings("[light]\npattern = breathe\nbreathe-period = 2s\nlight-by-default = yes\n")
+        let machine = TorchStateMachine(settings: s, restoring: nil, now: .zero)
+        #expect(machine.pattern == .breathe(period: .seconds(2), minLevel: 0, maxLevel: 1))
+        #expect(machine.pattern == (try library.lookup("breathe")))
+        #expect(machine.program.timeline == machine.pattern.timeline())
+    }
+
+    @Test func aSavedPatternStillWinsOverThePatternKey() throws {
+        let (s, _) = try settings("[light]\npattern = strobe-fast\n")
+        let saved = PersistentState(pattern: .strobe(.slow), lit: true)
+        #expect(TorchStateMachine(settings: s, restoring: saved, now: .zero).pattern == .strobe(.slow))
+    }
+
+    @Test func sosUnitIsTheSOSOfTheLongHoldAction() throws {
+        let (s, _) = try settings("[light]\nsos-unit = 100ms\n")
+        #expect(s.sos == .morse(text: "SOS", unit: .milliseconds(100)))
+        var machine = TorchStateMachine(settings: s, restoring: nil, now: .zero)
+        machine.handle(.press(at: .zero), from: .on)
+        machine.handle(.longHold(at: Instant(nanoseconds: 2_000_000_000)), from: .on)
+        #expect(machine.sosActive)
+        #expect(machine.program.timeline == Pattern.morse(text: "SOS", unit: .milliseconds(100)).timeline())
+    }
+
+    @Test func blinkSpeedIsTheBlinkOfTheCycle() throws {
+        let (s, _) = try settings("[light]\npatterns = steady, blink\nblink-speed = 0.9\n")
+        #expect(s.patterns == [.steady, BlinkSpeed.pattern(speed: 0.9)])
+    }
+}
