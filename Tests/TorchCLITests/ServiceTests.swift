@@ -105,3 +105,23 @@ import Glibc
         #expect(service.wait() == 0)
     }
 }
+
+/// A stop of the service is not a user's off (the unit's post-stop command).
+@Suite struct ServiceStopTests {
+    @Test func thePostStopCommandLeavesTheRememberedStateAlone() {
+        let dir = TempDir()
+        let config = dir.write("torch.conf", "[light]\nlight-by-default = no\n[service]\nsocket = \(dir.path)/torch.sock\n")
+        let state = dir.path + "/state"
+        let common = ["--config", config, "--state-file", state, "--backend", "sim", "--no-display"]
+        // The user leaves the light on (a foreground run that ends by --for is an off; set it directly).
+        let lit = "version=1\nbrightness=40%\npattern=strobe fast\nbutton-mode=smart\nlit=yes\n"
+        _ = dir.write("state", lit)
+        let stopped = TorchProcess.run(["off", "--service-stopped"] + common)
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stderr.contains("torch: dark"))
+        #expect(readText(state) == lit, "the post-stop command changes nothing remembered")
+        let off = TorchProcess.run(["off"] + common)
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(readText(state)?.contains("lit=no") == true, "a user's off is remembered")
+    }
+}

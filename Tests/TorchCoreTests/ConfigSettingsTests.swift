@@ -39,3 +39,19 @@ import TorchCore
         #expect(s.patterns == [.steady, BlinkSpeed.pattern(speed: 0.9)])
     }
 }
+
+@Suite struct ConfigStartRuleTests {
+    @Test func atStartIsReadAndReachesTheSettings() throws {
+        for (text, rule) in [("", StartRule.restore), ("at-start = restore\n", .restore), ("at-start = off\n", .off)] {
+            let config = try TorchConfig.parse("[light]\n" + text, file: "torch.conf")
+            #expect(try TorchSettings(config: config, library: PatternLibrary(config: config)).atStart == rule)
+        }
+    }
+
+    @Test func aBadAtStartNamesTheChoices() {
+        let errors = configErrors("[light]\nat-start = lit\n")
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains("torch.conf:2") == true)
+        #expect(errors.first?.contains("restore") == true && errors.first?.contains("off") == true)
+    }
+}

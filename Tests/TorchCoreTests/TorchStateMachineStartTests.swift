@@ -8,9 +8,18 @@ import TorchCore
         #expect(torch.program == LightProgram(timeline: Pattern.steady.timeline(), brightness: .full, startedAt: atMs(5)))
     }
 
-    @Test func theSavedLitStateWins() {
+    @Test func lightByDefaultLightsEveryStartWithTheSavedBrightnessAndPattern() {
         let saved = PersistentState(brightness: Brightness(clamping: 0.2), pattern: .strobe(.slow), buttonMode: .smart, lit: false)
-        let dark = TorchStateMachine(settings: TorchSettings(lightByDefault: true), restoring: saved, now: .zero)
+        var torch = TorchStateMachine(settings: TorchSettings(lightByDefault: true), restoring: saved, now: atMs(3))
+        #expect(torch.lit)
+        #expect(torch.program == LightProgram(timeline: Pattern.strobe(.slow).timeline(), brightness: Brightness(clamping: 0.2), startedAt: atMs(3)))
+        // The start's light is not the user's choice: nothing new to remember.
+        #expect(torch.takeEvents().isEmpty)
+    }
+
+    @Test func atStartRestoreBringsBackTheSavedLitState() {
+        let saved = PersistentState(brightness: Brightness(clamping: 0.2), pattern: .strobe(.slow), buttonMode: .smart, lit: false)
+        let dark = TorchStateMachine(settings: TorchSettings(atStart: .restore), restoring: saved, now: .zero)
         #expect(!dark.lit)
 
         var litState = saved
@@ -20,6 +29,18 @@ import TorchCore
         #expect(lit.program == LightProgram(timeline: Pattern.strobe(.slow).timeline(), brightness: Brightness(clamping: 0.2), startedAt: atMs(7)))
         #expect(lit.sleepDeadline == atMs(10_007))
         #expect(lit.persistentState == litState)
+    }
+
+    @Test func atStartOffKeepsEveryStartDarkAndTheSavedStateUntouched() {
+        let saved = PersistentState(brightness: Brightness(clamping: 0.3), pattern: .strobe(.fast), buttonMode: .smart, lit: true)
+        var torch = TorchStateMachine(settings: TorchSettings(atStart: .off), restoring: saved, now: .zero)
+        #expect(!torch.lit)
+        #expect(torch.program.isDark)
+        #expect(torch.pattern == .strobe(.fast) && torch.brightness == Brightness(clamping: 0.3))
+        #expect(torch.takeEvents().isEmpty, "a dark start does not overwrite the user's lit state")
+        torch.handle(.on(nil), at: atMs(10))
+        torch.handle(.off, at: atMs(20))
+        #expect(torch.takeEvents() == [.stateChanged, .stateChanged], "the user's on and off are each remembered")
     }
 
     @Test func withoutSavedStateTheConfiguredBrightnessAndFirstPatternApply() {

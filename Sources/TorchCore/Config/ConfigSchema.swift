@@ -48,6 +48,7 @@ enum ConfigSchema {
             c.light.patterns = names
         },
         ConfigKey(name: "light-by-default") { c, v throws(ValueError) in c.light.lightByDefault = try BoolSyntax.parse(v) },
+        ConfigKey(name: "at-start") { c, v throws(ValueError) in c.light.atStart = try ConfigValue.choice(v, of: StartRule.self) },
         ConfigKey(name: "sleep-timer") { c, v throws(ValueError) in
             c.light.sleepTimer = try ConfigValue.durationOrOff(v, in: .seconds(1) ... .seconds(86_400))
         },

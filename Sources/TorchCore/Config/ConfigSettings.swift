@@ -21,7 +21,7 @@ extension TorchSettings {
             gestureTiming: GestureTiming(debounce: c.button.debounce, holdTime: c.button.holdTime,
                                          doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold),
             tapAction: c.button.onTap, doubleTapAction: c.button.onDoubleTap, longHoldAction: c.button.onLongHold,
-            lightByDefault: c.light.lightByDefault, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
+            lightByDefault: c.light.lightByDefault, atStart: c.light.atStart, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
             patterns: cycle.isEmpty ? [.steady] : cycle,
             pattern: try library.lookup(c.light.pattern), sos: try library.lookup("sos"),
             brightness: c.light.brightness, rampTime: c.button.rampTime)

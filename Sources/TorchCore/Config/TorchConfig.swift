@@ -32,6 +32,8 @@ extension TorchConfig {
         public var patterns = ["steady", "strobe-slow", "strobe-fast", "sos", "breathe"]
         /// `light-by-default`: lit as soon as the service starts (the boot-time light).
         public var lightByDefault = false
+        /// `at-start`: without light-by-default, whether a start restores the saved lit state.
+        public var atStart: StartRule = .restore
         /// `sleep-timer`: go dark after this long lit; nil is off.
         public var sleepTimer: Duration? = nil
         /// `sleep-fade`: how long the sleep timer's fade-out takes.

@@ -11,9 +11,13 @@ public struct TorchSettings: Equatable, Sendable {
     public var doubleTapAction: GestureAction
     /// `long-hold-action` (smart mode, from dark): default `sos`.
     public var longHoldAction: GestureAction
-    /// `light-by-default`: lit at start when there is no saved state. Default off.
+    /// `light-by-default`: lit at every start, whatever was saved (the boot-time light;
+    /// the seed's "the light turns on each time the main view appears"). Default off.
     /// Mutually exclusive with hold-for-light (`buttonMode == .momentary`).
     public var lightByDefault: Bool
+    /// `at-start`: without light-by-default, `restore` lights a start iff the user left
+    /// the light lit; `off` keeps every start dark. Default `restore`.
+    public var atStart: StartRule
     /// `sleep-timer`: auto-off after the light has been on this long, restarted whenever
     /// the user turns it on or changes pattern or brightness. Default nil (never).
     public var sleepTimer: Duration?
@@ -45,6 +49,7 @@ public struct TorchSettings: Equatable, Sendable {
         doubleTapAction: GestureAction = .nextPattern,
         longHoldAction: GestureAction = .sos,
         lightByDefault: Bool = false,
+        atStart: StartRule = .restore,
         sleepTimer: Duration? = nil,
         sleepFade: Duration = TorchSettings.defaultSleepFade,
         patterns: [Pattern] = [.steady],
@@ -59,6 +64,7 @@ public struct TorchSettings: Equatable, Sendable {
         self.doubleTapAction = doubleTapAction
         self.longHoldAction = longHoldAction
         self.lightByDefault = lightByDefault
+        self.atStart = atStart
         self.sleepTimer = sleepTimer
         self.sleepFade = sleepFade
         self.patterns = patterns

@@ -78,19 +78,23 @@ public struct TorchStateMachine: Sendable {
     /// The persistent state last reported with `.stateChanged`.
     var reportedState: PersistentState
 
-    /// Starts with the saved state when there is one (its lit state wins: the boot-time
-    /// light keeps the last state), else lit iff `lightByDefault`, at the configured
-    /// brightness and pattern (`settings.pattern`, else the first of the cycle). The
-    /// button mode is always the config's.
+    /// Starts with the saved brightness and pattern when there are some, else the
+    /// configured ones (`settings.pattern`, else the first of the cycle). Lit when
+    /// `lightByDefault` (every start), else as `atStart` says: the saved lit state
+    /// (`restore`) or dark (`off`). The button mode is always the config's.
     public init(settings: TorchSettings, restoring saved: PersistentState?, now: Instant) {
         self.settings = settings
         self.now = now
         buttonMode = settings.buttonMode
         brightness = saved?.brightness ?? settings.brightness
         pattern = saved?.pattern ?? settings.pattern ?? settings.patterns.first ?? .steady
-        lit = saved?.lit ?? settings.lightByDefault
+        lit = settings.lightByDefault || (settings.atStart == .restore && saved?.lit == true)
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
-        reportedState = saved ?? PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit)
+        // Lighting (or not) at start is the start rule's doing, not the user's: it is not
+        // remembered, so the saved lit state stays as the user left it.
+        var reported = saved ?? PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit)
+        reported.lit = lit
+        reportedState = reported
         if lit {
             program.timeline = pattern.timeline()
             restartSleepTimer(at: now)

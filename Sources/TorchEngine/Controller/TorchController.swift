@@ -61,8 +61,9 @@ public final class TorchController {
         guard !isStopped, var r = recognizers[e.role] else { return }
         let gestures = r.handle(e.raw)
         recognizers[e.role] = r
+        // The edge's kernel timestamp moves the recognizer, not the controller's clock:
+        // only the shell's clock does that.
         for g in gestures { machine.handle(g, from: e.role) }
-        now = max(now, e.at)
         settle()
     }
 

@@ -7,7 +7,8 @@ enum Commands {
             discussion: "Stays lit until Ctrl-C, SIGTERM or --for runs out; then goes dark."),
         CommandSpec(
             name: "off", overview: "Go dark and release the hardware.",
-            options: [OptionSpec(name: "force", value: nil, help: "Drive the output dark even when its line or channel looks busy (for ExecStopPost).")]),
+            options: [OptionSpec(name: "force", value: nil, help: "Drive the output dark here even when its line or channel looks busy (not through a running service)."),
+                      OptionSpec(name: "service-stopped", value: nil, help: "The service's post-stop command (ExecStopPost): like --force, but the remembered state is left as the user set it.")]),
         CommandSpec(
             name: "toggle", overview: "Light the torch if it is dark, else go dark (from the last state)."),
         CommandSpec(

@@ -26,7 +26,8 @@ struct GlobalOptions {
 enum Request {
     /// Light with a pattern (on, blink, strobe, sos, morse, breathe, pattern).
     case light(Pattern, LightOptions)
-    case off(force: Bool, LightOptions)
+    /// `off`; `remember` is false only for `--service-stopped` (a stop is not a user's off).
+    case off(force: Bool, remember: Bool, LightOptions)
     case toggle(LightOptions)
     case status(json: Bool)
     case stealth(Bool)
@@ -72,7 +73,9 @@ extension Request {
                 }
             }
             request = .light(.steady, light)
-        case "off": request = .off(force: p.flags.contains("force"), light)
+        case "off":
+            let stopped = p.flags.contains("service-stopped")
+            request = .off(force: stopped || p.flags.contains("force"), remember: !stopped, light)
         case "toggle": request = .toggle(light)
         case "blink": request = .light(try blink(p), light)
         case "strobe":
@@ -165,7 +168,7 @@ extension Request {
     /// The light options of a light-driving request.
     var lightOptions: LightOptions? {
         switch self {
-        case let .light(_, l), let .off(_, l), let .toggle(l), let .run(l), let .bench(_, l): l
+        case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
         case .status, .boards, .probe, .stealth: nil
         }
     }

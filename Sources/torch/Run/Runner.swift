@@ -41,10 +41,13 @@ enum Runner {
             return ProbeCommand.run(config: config, json: json)
         case let .status(json):
             return StatusCommand.print(json: json, state: saved.load(), configPath: configPath, statePath: statePath, config: config)
-        case let .off(_, light):
-            var s = saved.load()
-            s.lit = false
-            saved.save(s)
+        case let .off(_, remember, light):
+            // The unit's post-stop command is not a user's off: it changes nothing remembered.
+            if remember {
+                var s = saved.load()
+                s.lit = false
+                saved.save(s)
+            }
             return withOutput(light, config) { output, reason in
                 _ = output.write(duty: 0)
                 output.close()

@@ -17,7 +17,7 @@ enum ServiceLink {
 
     /// Forwards `request` to a running service. Returns nil when there is none (or the
     /// request must run in the foreground: `--backend`, `--trace`, `--for`, pins,
-    /// `off --force`), else the exit code.
+    /// `off --force` or `--service-stopped`), else the exit code.
     static func forward(_ request: Request, _ config: TorchConfig) -> Int32? {
         let commands: [ControlCommand]
         var json = false
@@ -25,7 +25,7 @@ enum ServiceLink {
         case let .light(pattern, l):
             guard isForwardable(l) else { return nil }
             commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
-        case let .off(force, l):
+        case let .off(force, _, l):
             guard !force, isForwardable(l) else { return nil }
             commands = [.off]
         case let .toggle(l):

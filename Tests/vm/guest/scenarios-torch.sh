@@ -284,7 +284,8 @@ sample_line() {
 }
 
 # The third boot: the blink pattern comes back. Then dark by the socket: the fourth
-# boot keeps it dark (the saved state wins over light-by-default).
+# boot is lit again (light-by-default lights every start, with the remembered blink),
+# the fifth, with light-by-default off and at-start = restore, keeps the user's dark.
 sim_pull 3 pull-down
 if start_service $BOOT /tmp/torch/boot3; then
     sample_line 3 1500
@@ -302,15 +303,28 @@ else
     kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
 fi
 echo "  state file: $(oneline /run/torch/state)"
-sim_pull 3 pull-up    # against the expected level: dark must be driven, not the pull
 if start_service $BOOT /tmp/torch/boot4; then
+    sample_line 3 1500
+    echo "  fourth start (light-by-default = yes after a user's off): $ONES lit, $ZEROS dark, $TOGGLES toggles in 1.5 s"
+    check boot-default-lights-again "$ONES lit, $ZEROS dark, $TOGGLES toggles" [ $ONES -gt 0 -a $ZEROS -gt 0 -a $TOGGLES -ge 4 ]
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+else
+    fail boot-default-lights-again "not ready: $(line_info "$CHIP" 3); stderr: $(oneline /tmp/torch/boot4.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+check boot-stop-keeps-state "state file: $(oneline /run/torch/state)" grep -q 'lit=no' /run/torch/state
+RESTORE=/tmp/torch/restore.conf
+write_config $RESTORE toggle no /run/torch
+sim_pull 3 pull-up    # against the expected level: dark must be driven, not the pull
+if start_service $RESTORE /tmp/torch/boot5; then
     sample_line 3 1000
     check boot-restore-dark "$ONES lit, $ZEROS dark in 1 s; $(line_info "$CHIP" 3)" [ $ONES = 0 -a $ZEROS -gt 0 ]
     kill -TERM $SERVICE_PID
     finish $SERVICE_PID 15
     check boot-restore-dark-stop "rc=$RC; $(line_info "$CHIP" 3)" sh -c "[ '$RC' = 0 ] && torch-gpio-check info $CHIP 3 | grep -q used=0"
 else
-    fail boot-restore-dark "not ready: $(line_info "$CHIP" 3); stderr: $(oneline /tmp/torch/boot4.err)"
+    fail boot-restore-dark "not ready: $(line_info "$CHIP" 3); stderr: $(oneline /tmp/torch/boot5.err)"
     kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
 fi
 sim_pull 3 pull-down
