@@ -38,6 +38,9 @@ final class RunningTorch {
 
     func signal(_ s: Int32) { kill(pid, s) }
 
+    /// The process was reaped elsewhere (a waitpid of the test's own): do not wait again.
+    func markExited(_ code: Int32) { exitStatus = code }
+
     /// Waits for the process to end; its exit code (128 + signal when killed).
     @discardableResult
     func wait() -> Int32 {
