@@ -10,8 +10,9 @@ import Glibc
 /// `expire` when `nextDeadline` passes.
 ///
 /// Bad input never stops the service: malformed JSON or an unknown command gets an
-/// error reply and the connection stays; a request over the size limit, a client beyond
-/// the limit, or a connection idle past the timeout gets an error reply and is closed.
+/// error reply and the connection stays; a request over the size limit or a connection
+/// idle past the timeout gets an error reply and is closed. When every slot is taken, a
+/// new client still gets in: the longest-idle connection makes room (`ControlEviction`).
 public final class ControlServer {
     public typealias Log = (LogPriority, String) -> Void
 
@@ -24,9 +25,16 @@ public final class ControlServer {
     private struct Client {
         var number: Int
         var buffer: [UInt8] = []
-        var lastActive: Instant
+        /// The last complete, non-blank request, or when it connected: what idle time
+        /// counts from, so dribbled bytes and keep-alive blank lines do not hold a slot.
+        var lastRequest: Instant
+        var uid: UInt32?
         var peer: String
     }
+
+    /// Reads per client per wake-up (of 4 KiB each): a client that never stops sending
+    /// gets its turn, then the loop serves everything else before reading it again.
+    private static let readsPerWakeUp = 16
 
     /// Creates the directory if needed, removes a stale socket (one nothing answers on),
     /// binds, sets mode 0660 and the group, and listens.
@@ -58,7 +66,7 @@ public final class ControlServer {
 
     /// When the first idle connection times out; nil with no clients.
     public var nextDeadline: Instant? {
-        clients.values.map { $0.lastActive + settings.idleTimeout }.min()
+        clients.values.map { $0.lastRequest + settings.idleTimeout }.min()
     }
 
     /// How many clients are connected.
@@ -75,9 +83,10 @@ public final class ControlServer {
         }
     }
 
-    /// Closes every connection idle for the timeout or longer, with an error reply.
+    /// Closes every connection with no complete request for the timeout or longer, with
+    /// an error reply.
     public func expire(now: Instant) {
-        for (fd, c) in clients where now >= c.lastActive + settings.idleTimeout {
+        for (fd, c) in clients where now >= c.lastRequest + settings.idleTimeout {
             let timeout = DurationSyntax.format(settings.idleTimeout)
             _ = UnixSocket.send(fd, Array(ControlReply.failure("idle for \(timeout): connection closed").line.utf8))
             drop(fd, "idle for \(timeout)")
@@ -98,8 +107,9 @@ public final class ControlServer {
 
     private func acceptAll(now: Instant) {
         while let fd = UnixSocket.accept(listener) {
-            let peer = UnixSocket.peerCredentials(fd).map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"
-            guard clients.count < settings.maxClients else {
+            let credentials = UnixSocket.peerCredentials(fd)
+            let peer = credentials.map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"
+            guard makeRoom() else {
                 let reply = ControlReply.failure("too many clients: at most \(settings.maxClients) at once; try again later")
                 _ = UnixSocket.send(fd, Array(reply.line.utf8))
                 Glibc.close(fd)
@@ -108,34 +118,45 @@ public final class ControlServer {
             }
             let number = nextClientNumber
             nextClientNumber += 1
-            clients[fd] = Client(number: number, lastActive: now, peer: peer)
+            clients[fd] = Client(number: number, lastRequest: now, uid: credentials?.uid, peer: peer)
             log(.info, "control: client \(number) connected (\(peer))")
         }
     }
 
+    /// Frees a slot when all are taken by closing the connection `ControlEviction`
+    /// picks; false only when there is no slot at all (`maxClients` 0).
+    private func makeRoom() -> Bool {
+        guard clients.count >= settings.maxClients else { return true }
+        let candidates = clients.map { fd, c in
+            ControlEviction.Candidate(fd: fd, uid: c.uid, lastRequest: c.lastRequest, number: c.number)
+        }
+        guard let victim = ControlEviction.victim(among: candidates) else { return false }
+        let reply = ControlReply.failure("closed to make room for a new client: at most \(settings.maxClients) at once")
+        _ = UnixSocket.send(victim, Array(reply.line.utf8))
+        drop(victim, "evicted for a new client", priority: .notice)
+        return clients.count < settings.maxClients
+    }
+
     private func serve(_ fd: Int32, now: Instant, _ respond: (ControlRequest) -> ControlReply) {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
+        for _ in 0..<ControlServer.readsPerWakeUp {
             let n = read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
             if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
             if n <= 0 {
                 // End of input: a last line without its newline still counts.
-                if let last = clients[fd]?.buffer, !last.isEmpty, !answer(fd, last, respond) { return }
+                if let last = clients[fd]?.buffer, !last.isEmpty, !answer(fd, last, now: now, respond) { return }
                 drop(fd, n == 0 ? "closed by the client" : "read: \(errnoText(errno))")
                 return
             }
-            guard var c = clients[fd] else { return }
-            c.buffer += chunk[0..<n]
-            c.lastActive = now
-            clients[fd] = c
-            guard answerLines(fd, respond) else { return }
+            clients[fd]?.buffer += chunk[0..<n]
+            guard answerLines(fd, now: now, respond) else { return }
         }
     }
 
     /// Answers every complete line in the client's buffer; false when the client was
     /// dropped (too long a request, or it stopped reading replies).
-    private func answerLines(_ fd: Int32, _ respond: (ControlRequest) -> ControlReply) -> Bool {
+    private func answerLines(_ fd: Int32, now: Instant, _ respond: (ControlRequest) -> ControlReply) -> Bool {
         while let c = clients[fd] {
             guard let newline = c.buffer.firstIndex(of: 0x0A) else {
                 if c.buffer.count > settings.maxRequestBytes { return tooLong(fd) }
@@ -143,18 +164,20 @@ public final class ControlServer {
             }
             let line = Array(c.buffer[..<newline])
             clients[fd]?.buffer.removeSubrange(...newline)
-            guard answer(fd, line, respond) else { return false }
+            guard answer(fd, line, now: now, respond) else { return false }
         }
         return false
     }
 
     /// Answers one request line; false when the client was dropped.
-    private func answer(_ fd: Int32, _ raw: [UInt8], _ respond: (ControlRequest) -> ControlReply) -> Bool {
+    private func answer(_ fd: Int32, _ raw: [UInt8], now: Instant, _ respond: (ControlRequest) -> ControlReply) -> Bool {
         var line = raw
         if line.last == 0x0D { line.removeLast() }
         if line.count > settings.maxRequestBytes { return tooLong(fd) }
-        // Blank lines (a client's keep-alive, a stray Enter) get no reply.
+        // Blank lines (a client's keep-alive, a stray Enter) get no reply and do not
+        // count as activity.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        clients[fd]?.lastRequest = now
         let number = clients[fd]?.number ?? 0
         let reply: ControlReply
         switch ControlRequest.parse(bytes: line) {
@@ -181,10 +204,10 @@ public final class ControlServer {
         return false
     }
 
-    private func drop(_ fd: Int32, _ why: String) {
+    private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .info) {
         guard let c = clients.removeValue(forKey: fd) else { return }
         Glibc.close(fd)
-        log(.info, "control: client \(c.number) disconnected (\(c.peer)): \(why)")
+        log(priority, "control: client \(c.number) disconnected (\(c.peer)): \(why)")
     }
 
     // MARK: - The socket file

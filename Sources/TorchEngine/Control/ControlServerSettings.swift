@@ -5,11 +5,13 @@ public struct ControlServerSettings: Sendable {
     /// The group that may connect (mode 0660); nil keeps the creator's group.
     /// A group that does not exist is logged and the creator's group kept.
     public var group: String?
-    /// Clients connected at once; one more gets an error reply and is closed.
+    /// Clients connected at once; when all are taken, a new client closes the one idle
+    /// longest (see `ControlEviction`).
     public var maxClients: Int
     /// The longest request line, in bytes without the newline.
     public var maxRequestBytes: Int
-    /// A connection that sends nothing for this long is closed.
+    /// A connection with no complete request for this long is closed (partial lines and
+    /// blank lines do not count as activity).
     public var idleTimeout: Duration
 
     public init(path: String, group: String? = "gpio", maxClients: Int = 8,
