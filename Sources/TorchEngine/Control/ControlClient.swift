@@ -10,7 +10,8 @@ public enum ControlClientError: Error, Equatable, Sendable, CustomStringConverti
     /// Nothing listens at the path (ENOENT, ECONNREFUSED): the CLI drives the hardware
     /// itself instead.
     case noService(path: String)
-    /// A service may be there but the exchange failed (permission, timeout, a bad reply).
+    /// A service may be there but the exchange failed (permission, timeout, a bad reply);
+    /// one line that starts with the socket path, so callers print it as it is.
     case failed(String)
 
     /// True when there is no service to talk to.
@@ -45,10 +46,16 @@ public enum ControlClient {
             return .failure(.failed(error.message))
         }
         defer { close(fd) }
-        guard UnixSocket.send(fd, Array(request.line.utf8)) else {
-            return .failure(.failed("\(socketPath): send: \(errnoText(errno))"))
+        // A request the server refuses before reading it all (over its size limit) gets
+        // a reply and then a close, so the rest of the send fails (EPIPE, ECONNRESET);
+        // the reply is waiting in the receive queue all the same, so read it.
+        let sent = UnixSocket.send(fd, Array(request.line.utf8))
+        let sendError = sent ? 0 : errno
+        guard sent || sendError == EPIPE || sendError == ECONNRESET else {
+            return .failure(.failed("\(socketPath): send: \(errnoText(sendError))"))
         }
         var received: [UInt8] = []
+        var readError: Int32 = 0
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !received.contains(0x0A) {
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -58,15 +65,18 @@ public enum ControlClient {
             }
             let rc = ctorch_poll_ns(&pfd, 1, left)
             if rc < 0 && errno == EINTR { continue }
+            if rc < 0 { readError = errno; break }
             guard rc > 0 else { continue }
             let n = read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { return .failure(.failed("\(socketPath): read: \(errnoText(errno))")) }
-            if n == 0 { break }
+            if n < 0 { readError = errno }
+            if n <= 0 { break }
             received += chunk[0..<n]
             if received.count > 65536 { return .failure(.failed("\(socketPath): reply over 64 KiB")) }
         }
         guard let newline = received.firstIndex(of: 0x0A) else {
+            if !sent { return .failure(.failed("\(socketPath): send: \(errnoText(sendError))")) }
+            if readError != 0 { return .failure(.failed("\(socketPath): read: \(errnoText(readError))")) }
             return .failure(.failed("\(socketPath): the service closed the connection without a reply"))
         }
         do {

@@ -50,7 +50,8 @@ enum ServiceLink {
             case let .failure(e) where e.isNoService:
                 return nil
             case let .failure(e):
-                writeAll(STDERR_FILENO, "torch: \(path): \(e)\n")
+                // The client's message names the socket already.
+                writeAll(STDERR_FILENO, "torch: \(e)\n")
                 return ExitCode.failure
             }
         }
