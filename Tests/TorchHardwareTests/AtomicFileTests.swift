@@ -83,13 +83,6 @@ final class TemporaryDirectory {
         #expect(try AtomicFile.readFile("\(dir.path)/nothing-here") == nil)
     }
 
-    @Test func readingADirectoryIsAnErrorNamingThePath() throws {
-        let dir = try TemporaryDirectory()
-        let error = try #require(throws: HardwareError.self) { try AtomicFile.readFile(dir.path) }
-        #expect(error.message.hasPrefix("\(dir.path): cannot read: "))
-        #expect(error.errno == EISDIR)
-    }
-
     @Test func missingDirectoryGivesAnErrorNamingThePathAndErrno() throws {
         let dir = try TemporaryDirectory()
         let path = "\(dir.path)/no-such-dir/state"

@@ -6,10 +6,6 @@ import Glibc
 /// old file or the new one, never a torn mix: write a temporary file in the same
 /// directory, fsync it, rename it over the target, fsync the directory.
 public enum AtomicFile {
-    /// The largest file `readFile` accepts: state and config files are a few hundred
-    /// bytes, and a cap keeps a wrong path (`/dev/zero`) from reading forever.
-    public static let maxReadSize = 1 << 20
-
     /// Replaces `path` with `contents` atomically; the new file gets mode 0644 (less
     /// the umask). Throws a `HardwareError` naming the path and the errno text.
     public static func write(_ contents: String, to path: String) throws(HardwareError) {
@@ -47,32 +43,6 @@ public enum AtomicFile {
             throw e
         }
         try syncDirectory(dir, for: path)
-    }
-
-    /// The file's contents as text, or nil when it does not exist. Bytes that are not
-    /// UTF-8 become U+FFFD, so a corrupt file reads as text that fails to parse.
-    public static func readFile(_ path: String) throws(HardwareError) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw failure(path, "cannot open")
-        }
-        defer { close(fd) }
-        var data: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "cannot read")
-            }
-            if n == 0 { break }
-            data.append(contentsOf: chunk[0..<n])
-            guard data.count <= maxReadSize else {
-                throw HardwareError("\(path): larger than \(maxReadSize) bytes; is this the right file?", errno: EFBIG)
-            }
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// The directory part of `path`: `.` for a bare name, `/` for a file in the root.

@@ -16,7 +16,8 @@ enum ConfigLoader {
         guard let path else { return (.defaults, nil) }
         let text: String?
         do { text = try AtomicFile.readFile(path) } catch {
-            throw .unreadable("torch: --config \(path): \(error)")
+            // The error names the path: "PATH: is a FIFO, not a regular file".
+            throw .unreadable("torch: config file \(error)")
         }
         guard let text else { throw .unreadable("torch: config file \(path) does not exist") }
         do {

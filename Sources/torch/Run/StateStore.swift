@@ -17,9 +17,13 @@ final class StateStore {
 
     func load() -> StateRecord {
         if let cached { return cached }
-        var contents: String? = nil
-        do { contents = try AtomicFile.readFile(path) } catch { warning = "torch: state file: \(error); using defaults" }
-        let result = StateFileLoad.load(contents: contents, path: path, defaults: defaults)
+        let result: StateFileLoad
+        do {
+            result = StateFileLoad.load(contents: try AtomicFile.readFile(path), path: path, defaults: defaults)
+        } catch {
+            // Unreadable is not "no saved state yet": say what is wrong ("PATH: is a FIFO, …").
+            result = StateFileLoad(record: defaults, warning: "\(error); using defaults")
+        }
         if let w = result.warning { warning = "torch: " + w }
         cached = result.record
         return result.record
@@ -44,7 +48,8 @@ final class StateStore {
         let r = load()
         var pattern = Pattern.steady
         do { pattern = try Pattern.parseCanonical(r.pattern) } catch {
-            warning = "torch: state file \(path): pattern '\(r.pattern)': \(error); using steady"
+            let why = EchoedText.bounded("\(error)", limit: 200)
+            warning = "torch: state file \(path): pattern '\(EchoedText.bounded(r.pattern))': \(why); using steady"
         }
         let mode = ButtonMode(rawValue: r.buttonMode) ?? .smart
         return PersistentState(brightness: r.brightness, pattern: pattern, buttonMode: mode, lit: r.lit)

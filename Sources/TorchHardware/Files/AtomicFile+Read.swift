@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reading the small text files torch keeps (config, state, board files): the one
+/// reader for all of them.
+///
+/// A path can name anything, and a wrong one must not hang or flood the service: a FIFO
+/// blocks `open` until a writer comes (forever at boot), a device or `/dev/zero` never
+/// ends. So the file is opened non-blocking, checked with `fstat` to be a regular file
+/// of at most `maxReadSize` bytes, and only then read.
+extension AtomicFile {
+    /// The largest file `readFile` accepts, in bytes (1 MiB): state and config files
+    /// are a few hundred bytes.
+    public static let maxReadSize = 1 << 20
+
+    /// The file's contents as text, or nil when it does not exist. Bytes that are not
+    /// UTF-8 become U+FFFD, so a corrupt file reads as text that fails to parse.
+    ///
+    /// Throws one line naming the path and what is wrong: `is a FIFO, not a regular
+    /// file`, `2097152 bytes, over the 1 MiB limit …`, `cannot open: Permission denied`.
+    public static func readFile(_ path: String) throws(HardwareError) -> String? {
+        // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
+        // O_NOCTTY: a terminal named by mistake does not become the controlling one.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw failure(path, "cannot open")
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw failure(path, "cannot stat") }
+        let type = st.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            throw HardwareError("\(path): is \(kind(type)), not a regular file", errno: type == S_IFDIR ? EISDIR : EINVAL)
+        }
+        guard st.st_size <= maxReadSize else { throw tooLarge(path, size: "\(st.st_size)") }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot read")
+            }
+            if n == 0 { break }
+            data.append(contentsOf: chunk[0..<n])
+            // Files whose size says nothing (procfs reports 0) or that grow while read.
+            guard data.count <= maxReadSize else { throw tooLarge(path, size: "more than \(maxReadSize)") }
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// What a file type (`st_mode & S_IFMT`) is, with its article: "a FIFO".
+    static func kind(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        case S_IFLNK: "a symbolic link"
+        default: "an unknown kind of file (type \(String(type, radix: 8)))"
+        }
+    }
+
+    private static func tooLarge(_ path: String, size: String) -> HardwareError {
+        HardwareError("\(path): \(size) bytes, over the \(maxReadSize >> 20) MiB limit for this file; is this the right file?", errno: EFBIG)
+    }
+}
