@@ -33,16 +33,16 @@ enum ConfigLexer {
         if first == "[" {
             let t = withoutComment(t).trimmedASCII
             guard t.hasSuffix("]"), t.count >= 2 else {
-                return .malformed("expected a section header like '[light]', got '\(t)'")
+                return .malformed("expected a section header like '[light]', got '\(EchoedText.bounded(t))'")
             }
             return .section(String(t.dropFirst().dropLast()).trimmedASCII)
         }
         guard let eq = t.firstIndex(of: "=") else {
-            return .malformed("expected 'key = value', '[section]' or a comment, got '\(t)'")
+            return .malformed("expected 'key = value', '[section]' or a comment, got '\(EchoedText.bounded(t))'")
         }
         let key = String(t[..<eq]).trimmedASCII
         guard !key.isEmpty else {
-            return .malformed("expected 'key = value', '[section]' or a comment, got '\(t)'")
+            return .malformed("expected 'key = value', '[section]' or a comment, got '\(EchoedText.bounded(t))'")
         }
         return .entry(key: key, value: withoutComment(String(t[t.index(after: eq)...])).trimmedASCII)
     }

@@ -7,9 +7,8 @@ extension TorchConfig {
         parser.finishPatterns()
         parser.checkCombinations()
         guard parser.errors.isEmpty else {
-            // Stable: errors on one line stay in the order they were found.
-            let sorted = parser.errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
-            throw ConfigErrors(sorted.map(\.element))
+            parser.keepFirstErrors()
+            throw ConfigErrors(parser.errors, omitted: parser.omittedErrors)
         }
         return parser.config
     }
@@ -35,7 +34,11 @@ struct ConfigParser {
 
     let file: String
     var config = TorchConfig()
+    /// The first errors by line found so far (at most twice `ConfigErrors.shownLimit`
+    /// between trims, so a file of garbage costs no memory per bad line).
     var errors: [ConfigError] = []
+    /// Errors found and dropped: beyond the first `ConfigErrors.shownLimit` by line.
+    var omittedErrors = 0
     /// Keys set with a valid value, by "section.key".
     var settings: [String: Setting] = [:]
     /// The first line of every key seen (valid or not), by "section.key", for duplicates.
@@ -46,9 +49,29 @@ struct ConfigParser {
 
     init(file: String) { self.file = file }
 
+    /// Records an error. The message's values should already be cut with `shown`;
+    /// control characters are escaped here whatever their source, and an over-long
+    /// message (a long list of names) is cut as a last resort.
     mutating func error(_ line: Int, _ message: String) {
-        errors.append(ConfigError(file: file, line: line, message: message))
+        let safe = EchoedText.bounded(message, limit: ConfigParser.messageLimit)
+        errors.append(ConfigError(file: file, line: line, message: safe))
+        if errors.count >= 2 * ConfigErrors.shownLimit { keepFirstErrors() }
     }
+
+    /// The longest message kept, in characters.
+    static let messageLimit = 400
+
+    /// Keeps the first `ConfigErrors.shownLimit` errors by line (errors on one line stay
+    /// in the order they were found) and counts the rest.
+    mutating func keepFirstErrors() {
+        let sorted = errors.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+        let kept = sorted.prefix(ConfigErrors.shownLimit).map(\.element)
+        omittedErrors += errors.count - kept.count
+        errors = kept
+    }
+
+    /// A value from the file as echoed in a message: at most 40 characters, controls escaped.
+    func shown(_ s: String) -> String { EchoedText.bounded(s) }
 
     mutating func read(_ text: String) {
         var place = Place.outside
@@ -71,7 +94,7 @@ struct ConfigParser {
         if name.hasPrefix(ConfigSchema.patternPrefix) || name == "pattern" {
             let patternName = String(name.dropFirst(min(name.count, ConfigSchema.patternPrefix.count)))
             guard ConfigValue.isPatternName(patternName) else {
-                error(line, "pattern name '\(patternName)' is not valid: expected lowercase letters, digits and '-', as in [pattern.my-blink]")
+                error(line, "pattern name '\(shown(patternName))' is not valid: expected lowercase letters, digits and '-', as in [pattern.my-blink]")
                 return .ignored
             }
             if !patternHeaders.contains(where: { $0.name == patternName }) {
@@ -83,12 +106,12 @@ struct ConfigParser {
         // `[patern.x]`: compare the part before the dot with "pattern".
         let head = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
         if let near = ConfigSuggestion.closest(to: name, in: names) {
-            error(line, "unknown section [\(name)]; did you mean [\(near)]?")
+            error(line, "unknown section [\(shown(name))]; did you mean [\(near)]?")
         } else if ConfigSuggestion.closest(to: head, in: ["pattern"]) != nil {
-            error(line, "unknown section [\(name)]; did you mean [pattern.NAME]?")
+            error(line, "unknown section [\(shown(name))]; did you mean [pattern.NAME]?")
         } else {
             let all = names.map { "[\($0)]" }.joined(separator: ", ")
-            error(line, "unknown section [\(name)]; expected one of \(all) or [pattern.NAME]")
+            error(line, "unknown section [\(shown(name))]; expected one of \(all) or [pattern.NAME]")
         }
         return .ignored
     }
@@ -100,7 +123,7 @@ struct ConfigParser {
         case .outside:
             let homes = ConfigSchema.sections(having: key).map { "[\($0)]" }
             let hint = homes.isEmpty ? "a section header such as [light]" : homes.joined(separator: " or ")
-            error(line, "'\(key)' is outside any section: put it under \(hint)")
+            error(line, "'\(shown(key))' is outside any section: put it under \(hint)")
         case let .section(section):
             guard !isDuplicate(key, in: section.name, line: line) else { return }
             guard let known = section.key(key) else {
@@ -111,7 +134,7 @@ struct ConfigParser {
                 try known.apply(&config, value)
                 settings["\(section.name).\(key)"] = Setting(key: key, line: line, value: value)
             } catch {
-                self.error(line, "\(key): \(error)")
+                self.error(line, "\(key): '\(shown(error.value))' is not valid: expected \(error.allowed)")
             }
         case let .pattern(name):
             let section = ConfigSchema.patternPrefix + name
@@ -133,7 +156,7 @@ struct ConfigParser {
     mutating func isDuplicate(_ key: String, in section: String, line: Int) -> Bool {
         let id = "\(section).\(key)"
         if let first = firstLine[id] {
-            error(line, "duplicate key '\(key)' in [\(section)]: first set on line \(first)")
+            error(line, "duplicate key '\(shown(key))' in [\(shown(section))]: first set on line \(first)")
             return true
         }
         firstLine[id] = line
@@ -142,11 +165,11 @@ struct ConfigParser {
 
     mutating func unknownKey(_ key: String, in section: String, allowed: [String], line: Int) {
         if let near = ConfigSuggestion.closest(to: key, in: allowed) {
-            error(line, "unknown key '\(key)' in [\(section)]; did you mean '\(near)'?")
+            error(line, "unknown key '\(shown(key))' in [\(shown(section))]; did you mean '\(near)'?")
         } else if let home = ConfigSchema.sections(having: key).first {
-            error(line, "unknown key '\(key)' in [\(section)]; it belongs in [\(home)]")
+            error(line, "unknown key '\(shown(key))' in [\(shown(section))]; it belongs in [\(home)]")
         } else {
-            error(line, "unknown key '\(key)' in [\(section)]; allowed: \(allowed.joined(separator: ", "))")
+            error(line, "unknown key '\(shown(key))' in [\(shown(section))]; allowed: \(allowed.joined(separator: ", "))")
         }
     }
 
@@ -162,7 +185,7 @@ struct ConfigParser {
                 }
                 config.customPatterns.append(TorchConfig.PatternDefinition(name: header.name, steps: s.steps, line: s.line))
             } else if firstLine["\(ConfigSchema.patternPrefix)\(header.name).steps"] == nil {
-                error(header.line, "[pattern.\(header.name)] has no 'steps': add steps = <level duration ...>, e.g. steps = 100% 200ms 0 300ms")
+                error(header.line, "[pattern.\(shown(header.name))] has no 'steps': add steps = <level duration ...>, e.g. steps = 100% 200ms 0 300ms")
             }
         }
         // Every name in `pattern` and `patterns` must be a built-in or a [pattern.NAME].
@@ -171,7 +194,7 @@ struct ConfigParser {
             guard let line = firstLine["light.\(key)"] else { continue }
             let names = key == "pattern" ? [config.light.pattern] : config.light.patterns
             for name in names where !known.contains(name) {
-                var message = "\(key): unknown pattern '\(name)'"
+                var message = "\(key): unknown pattern '\(shown(name))'"
                 if let s = ConfigSuggestion.closest(to: name, in: known) { message += "; did you mean '\(s)'?" }
                 message += " (patterns: \(known.joined(separator: ", ")))"
                 error(line, message)

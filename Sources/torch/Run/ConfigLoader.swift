@@ -23,7 +23,7 @@ enum ConfigLoader {
         do {
             return (try TorchConfig.parse(text, file: path), path)
         } catch {
-            throw .invalid(error.errors.map(\.description))
+            throw .invalid(error.lines)
         }
     }
 }
