@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 import TorchCore
-import TorchEngine
+@testable import TorchEngine
 import TorchHardware
 #if canImport(Glibc)
 import Glibc
@@ -19,10 +19,14 @@ import Glibc
         let server = try ControlServer(settings: ControlServerSettings(path: path, group: nil), log: { _, _ in })
         defer { server.close() }
         let result = Mutex<Result<ControlReply, ControlClientError>?>(nil)
-        Task.detached {
+        // A thread of its own, not a Task: under a loaded test run the cooperative pool
+        // can be busy for longer than the client's timeout.
+        let client = BackgroundThread {
             let r = ControlClient.send(request, socketPath: path, timeout: .seconds(10))
             result.withLock { $0 = r }
         }
+        try #require(client.start())
+        defer { client.join() }
         // Short polls until the client has its answer (bounded: 10 s).
         for _ in 0..<1000 where result.withLock({ $0 == nil }) {
             var pfds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
