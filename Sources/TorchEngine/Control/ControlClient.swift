@@ -1,9 +1,5 @@
-import CTorchSys
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Why a request did not get a reply.
 public enum ControlClientError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -41,42 +37,47 @@ public enum ControlClient {
         do {
             fd = try UnixSocket.connect(path: socketPath, timeout: timeout)
         } catch {
-            if error.errno == ENOENT || error.errno == ECONNREFUSED { return .failure(.noService(path: socketPath)) }
-            if error.errno == EAGAIN { return .failure(.failed("\(socketPath): the torch service did not accept within \(DurationSyntax.format(timeout))")) }
+            if UnixSocket.isNothingListening(error) { return .failure(.noService(path: socketPath)) }
+            if UnixSocket.isTimeout(error) { return .failure(.failed("\(socketPath): the torch service did not accept within \(DurationSyntax.format(timeout))")) }
             return .failure(.failed(error.message))
         }
-        defer { close(fd) }
+        defer { UnixSocket.close(fd) }
         // A request the server refuses before reading it all (over its size limit) gets
         // a reply and then a close, so the rest of the send fails (EPIPE, ECONNRESET);
         // the reply is waiting in the receive queue all the same, so read it.
-        let sent = UnixSocket.send(fd, Array(request.line.utf8))
-        let sendError = sent ? 0 : errno
-        guard sent || sendError == EPIPE || sendError == ECONNRESET else {
-            return .failure(.failed("\(socketPath): send: \(errnoText(sendError))"))
+        var sendFailure: Int32? = nil
+        switch UnixSocket.sendAll(fd, Array(request.line.utf8)) {
+        case .sent: break
+        case let .peerClosed(e): sendFailure = e
+        case let .failed(e): return .failure(.failed("\(socketPath): send: \(errnoText(e))"))
         }
         var received: [UInt8] = []
-        var readError: Int32 = 0
+        var readFailure: String? = nil
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while !received.contains(0x0A) {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = deadline.nanoseconds - clock.now().nanoseconds
-            guard left > 0 else {
+        reading: while !received.contains(0x0A) {
+            let left = deadline - clock.now()
+            guard left > .zero else {
                 return .failure(.failed("\(socketPath): no reply within \(DurationSyntax.format(timeout))"))
             }
-            let rc = ctorch_poll_ns(&pfd, 1, left)
-            if rc < 0 && errno == EINTR { continue }
-            if rc < 0 { readError = errno; break }
-            guard rc > 0 else { continue }
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { readError = errno }
-            if n <= 0 { break }
-            received += chunk[0..<n]
+            do {
+                guard try UnixSocket.waitReadable(fd, timeout: left) else { continue }
+            } catch {
+                readFailure = error.message
+                break reading
+            }
+            switch UnixSocket.receive(fd, into: &chunk) {
+            case let .bytes(n): received += chunk[0..<n]
+            case .nothingYet: continue
+            case .end: break reading
+            case let .failed(e):
+                readFailure = "read: \(errnoText(e))"
+                break reading
+            }
             if received.count > 65536 { return .failure(.failed("\(socketPath): reply over 64 KiB")) }
         }
         guard let newline = received.firstIndex(of: 0x0A) else {
-            if !sent { return .failure(.failed("\(socketPath): send: \(errnoText(sendError))")) }
-            if readError != 0 { return .failure(.failed("\(socketPath): read: \(errnoText(readError))")) }
+            if let e = sendFailure { return .failure(.failed("\(socketPath): send: \(errnoText(e))")) }
+            if let r = readFailure { return .failure(.failed("\(socketPath): \(r)")) }
             return .failure(.failed("\(socketPath): the service closed the connection without a reply"))
         }
         do {

@@ -1,8 +1,5 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The control socket of `torch run`: a Unix stream socket speaking one JSON object per
 /// line (see dist/PROTOCOL.md), driven by the service's own ppoll loop. It never blocks:
@@ -45,14 +42,11 @@ public final class ControlServer {
         self.settings = settings
         self.log = log
         let path = settings.path
-        try ControlServer.makeDirectory(containing: path)
-        try ControlServer.removeStale(path, log: log)
+        if let notice = try UnixSocketFile.prepare(path, name: "control socket") { log(.notice, notice) }
         listener = try UnixSocket.listen(path: path)
-        if chmod(path, 0o660) != 0 {
-            let e = errno
-            log(.warning, "control socket \(path): chmod 0660: \(errnoText(e))")
+        for warning in UnixSocketFile.setAccess(path, name: "control socket", mode: 0o660, group: settings.group) {
+            log(.warning, warning)
         }
-        if let group = settings.group { ControlServer.setGroup(path, group, log: log) }
         log(.info, "control socket: listening on \(path)")
     }
 
@@ -96,11 +90,11 @@ public final class ControlServer {
     /// Closes every connection and the listener, and removes the socket file.
     public func close() {
         guard listener >= 0 else { return }
-        for fd in clients.keys { Glibc.close(fd) }
+        for fd in clients.keys { UnixSocket.close(fd) }
         clients.removeAll()
-        Glibc.close(listener)
+        UnixSocket.close(listener)
         listener = -1
-        unlink(settings.path)
+        UnixSocketFile.remove(settings.path)
     }
 
     // MARK: - Connections
@@ -112,7 +106,7 @@ public final class ControlServer {
             guard makeRoom() else {
                 let reply = ControlReply.failure("too many clients: at most \(settings.maxClients) at once; try again later")
                 _ = UnixSocket.send(fd, Array(reply.line.utf8))
-                Glibc.close(fd)
+                UnixSocket.close(fd)
                 log(.warning, "control: refused a client (\(peer)): \(settings.maxClients) already connected")
                 continue
             }
@@ -140,17 +134,21 @@ public final class ControlServer {
     private func serve(_ fd: Int32, now: Instant, _ respond: (ControlRequest) -> ControlReply) {
         var chunk = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<ControlServer.readsPerWakeUp {
-            let n = read(fd, &chunk, chunk.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
-            if n <= 0 {
+            switch UnixSocket.receive(fd, into: &chunk) {
+            case .nothingYet:
+                return
+            case let .bytes(n):
+                clients[fd]?.buffer += chunk[0..<n]
+                guard answerLines(fd, now: now, respond) else { return }
+            case .end:
                 // End of input: a last line without its newline still counts.
                 if let last = clients[fd]?.buffer, !last.isEmpty, !answer(fd, last, now: now, respond) { return }
-                drop(fd, n == 0 ? "closed by the client" : "read: \(errnoText(errno))")
+                drop(fd, "closed by the client")
+                return
+            case let .failed(e):
+                drop(fd, "read: \(errnoText(e))")
                 return
             }
-            clients[fd]?.buffer += chunk[0..<n]
-            guard answerLines(fd, now: now, respond) else { return }
         }
     }
 
@@ -206,66 +204,7 @@ public final class ControlServer {
 
     private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .info) {
         guard let c = clients.removeValue(forKey: fd) else { return }
-        Glibc.close(fd)
+        UnixSocket.close(fd)
         log(priority, "control: client \(c.number) disconnected (\(c.peer)): \(why)")
-    }
-
-    // MARK: - The socket file
-
-    /// mkdir -p of the socket's directory (mode 0755: the socket's own mode decides
-    /// who may connect).
-    private static func makeDirectory(containing path: String) throws(HardwareError) {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        var prefix = ""
-        for part in path[..<slash].split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                let e = errno
-                throw HardwareError("control socket \(path): mkdir \(prefix): \(errnoText(e))", errno: e)
-            }
-        }
-    }
-
-    /// Removes a socket left by a process that died; refuses when one answers there or
-    /// when the path is not a socket at all.
-    private static func removeStale(_ path: String, log: Log) throws(HardwareError) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
-        guard st.st_mode & S_IFMT == S_IFSOCK else {
-            throw HardwareError("control socket \(path): exists and is not a socket (move it away or set another path)",
-                                errno: EEXIST)
-        }
-        let answered: Bool
-        do {
-            let fd = try UnixSocket.connect(path: path, timeout: .seconds(1))
-            Glibc.close(fd)
-            answered = true
-        } catch {
-            guard error.errno == ECONNREFUSED else {
-                throw HardwareError("control socket \(path): \(error.message)", errno: error.errno)
-            }
-            answered = false
-        }
-        if answered {
-            throw HardwareError("control socket \(path): a torch service is already running (it answers there)",
-                                errno: EADDRINUSE)
-        }
-        guard unlink(path) == 0 else {
-            let e = errno
-            throw HardwareError("control socket \(path): removing the stale socket: \(errnoText(e))", errno: e)
-        }
-        log(.notice, "control socket \(path): removed a stale socket (nothing answered)")
-    }
-
-    private static func setGroup(_ path: String, _ group: String, log: Log) {
-        guard let entry = getgrnam(group) else {
-            log(.warning, "control socket \(path): group '\(group)' does not exist; keeping group \(getegid()) (only that group may connect)")
-            return
-        }
-        let gid = entry.pointee.gr_gid
-        if chown(path, uid_t.max, gid) != 0 {
-            let e = errno
-            log(.warning, "control socket \(path): chgrp \(group): \(errnoText(e)); keeping group \(getegid())")
-        }
     }
 }

@@ -1,7 +1,4 @@
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the control socket lives when the config does not say.
 public enum ControlSocketPath {
@@ -9,8 +6,7 @@ public enum ControlSocketPath {
     /// `$XDG_RUNTIME_DIR/torch.sock` for anyone else, `/tmp/torch-UID/torch.sock` when
     /// that variable is unset.
     public static func `default`() -> String {
-        let runtime = getenv("XDG_RUNTIME_DIR").map { String(cString: $0) }
-        return `default`(uid: getuid(), runtimeDirectory: runtime)
+        `default`(uid: ProcessEnvironment.userID, runtimeDirectory: ProcessEnvironment.variable("XDG_RUNTIME_DIR"))
     }
 
     /// The default for user `uid` with `runtimeDirectory` as `$XDG_RUNTIME_DIR`.

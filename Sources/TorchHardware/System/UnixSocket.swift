@@ -1,3 +1,4 @@
+import CTorchSys
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -95,16 +96,84 @@ public enum UnixSocket {
     /// Writes all of `bytes` without raising SIGPIPE. On a non-blocking socket a full
     /// buffer (EAGAIN) counts as failure: the peer is not reading its replies.
     public static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        sendAll(fd, bytes) == .sent
+    }
+
+    /// How `sendAll` ended.
+    public enum SendOutcome: Equatable, Sendable {
+        case sent
+        /// The peer closed its end (EPIPE, ECONNRESET): what it wrote before closing
+        /// can still be read.
+        case peerClosed(errno: Int32)
+        case failed(errno: Int32)
+    }
+
+    /// Writes all of `bytes` without raising SIGPIPE, saying why it stopped if it did.
+    public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> SendOutcome {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { buf in
                 Glibc.send(fd, buf.baseAddress.map { $0 + done }, buf.count - done, Int32(MSG_NOSIGNAL))
             }
             if n > 0 { done += n; continue }
-            if n < 0 && errno == EINTR { continue }
-            return false
+            let e = n < 0 ? errno : EPIPE
+            if e == EINTR { continue }
+            return e == EPIPE || e == ECONNRESET ? .peerClosed(errno: e) : .failed(errno: e)
         }
-        return true
+        return .sent
+    }
+
+    /// What one `receive` got.
+    public enum Received: Equatable, Sendable {
+        /// This many bytes, at the start of the buffer.
+        case bytes(Int)
+        /// Nothing yet (a non-blocking socket with nothing waiting).
+        case nothingYet
+        /// The peer closed its end and everything it sent has been read.
+        case end
+        case failed(errno: Int32)
+    }
+
+    /// One `read` into `buffer` (EINTR retried).
+    public static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> Received {
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n > 0 { return .bytes(n) }
+            if n == 0 { return .end }
+            let e = errno
+            if e == EINTR { continue }
+            if e == EAGAIN || e == EWOULDBLOCK { return .nothingYet }
+            return .failed(errno: e)
+        }
+    }
+
+    /// Waits until `fd` is readable (or hung up) for at most `timeout`: true when it is,
+    /// false when the time ran out or a signal came (the caller checks its deadline).
+    /// Throws only when poll itself fails.
+    public static func waitReadable(_ fd: Int32, timeout: Duration) throws(HardwareError) -> Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let rc = ctorch_poll_ns(&pfd, 1, max(0, timeout.nanoseconds))
+        if rc > 0 { return true }
+        if rc == 0 { return false }
+        let e = errno
+        if e == EINTR { return false }
+        throw HardwareError("poll: \(errnoText(e))", errno: e)
+    }
+
+    /// Closes a socket descriptor.
+    public static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    /// True for a connect failure that means nothing listens at the path (ENOENT,
+    /// ECONNREFUSED), as opposed to a service that is there but unreachable.
+    public static func isNothingListening(_ error: HardwareError) -> Bool {
+        error.errno == ENOENT || error.errno == ECONNREFUSED
+    }
+
+    /// True for a connect that timed out (a full backlog: EAGAIN).
+    public static func isTimeout(_ error: HardwareError) -> Bool {
+        error.errno == EAGAIN || error.errno == EWOULDBLOCK
     }
 
     /// The sockaddr_un for a path, or for an abstract name when it starts with `@`.
