@@ -31,25 +31,15 @@ import Glibc
         #expect(r.stdout.contains("\"lit\":false"), "\(r.stdout)")
     }
 
-    @Test func aStateFileThatIsAFIFOSaysSoInTheBanner() {
-        let dir = TempDir()
-        let fifo = dir.path + "/state"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
-        let r = TorchProcess.run(["run", "--backend", "sim", "--no-display", "--for", "1s",
-                                  "--config", config(dir), "--state-file", fifo])
-        #expect(r.stderr.contains("torch: \(fifo): is a FIFO, not a regular file; using defaults\n"), "\(r.stderr)")
-        #expect(!r.stderr.contains("no saved state yet"), "\(r.stderr)")
-    }
-
-    @Test func aStateFileThatIsADirectorySaysSo() {
+    @Test(arguments: ["FIFO", "directory"])
+    func aStateFileThatIsNotARegularFileSaysWhatItIs(kind: String) {
         let dir = TempDir()
         let state = dir.path + "/state"
-        #expect(mkdir(state, 0o755) == 0)
-        defer { rmdir(state) }
+        #expect((kind == "FIFO" ? mkfifo(state, 0o600) : mkdir(state, 0o755)) == 0)
+        defer { if kind == "FIFO" { unlink(state) } else { rmdir(state) } }
         let r = TorchProcess.run(["run", "--backend", "sim", "--no-display", "--for", "1s",
                                   "--config", config(dir), "--state-file", state])
-        #expect(r.stderr.contains("torch: \(state): is a directory, not a regular file; using defaults\n"), "\(r.stderr)")
+        #expect(r.stderr.contains("torch: \(state): is a \(kind), not a regular file; using defaults\n"), "\(r.stderr)")
         #expect(!r.stderr.contains("no saved state yet"), "\(r.stderr)")
     }
 

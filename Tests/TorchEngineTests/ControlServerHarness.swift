@@ -62,6 +62,18 @@ final class ControlHarness {
         return fd
     }
 
+    /// Connects `count` clients one after another, each accepted before the next and
+    /// `apart` later on the clock; the caller closes them.
+    func connect(_ count: Int, apart: Duration) throws -> [Int32] {
+        var fds: [Int32] = []
+        for _ in 0..<count {
+            fds.append(try connect())
+            pump(rounds: 1)
+            clock.advance(by: apart)
+        }
+        return fds
+    }
+
     /// Pumps the server until the client has whole reply lines (all it received), or it closed.
     func reply(_ fd: Int32) -> String? {
         var got: [UInt8] = []
