@@ -35,9 +35,14 @@ let package = Package(
         // The real-kernel VM test's own probe of the GPIO classes (Tests/vm/run.sh).
         .executableTarget(name: "torch-gpio-check", dependencies: ["TorchCore", "TorchHardware"],
                           path: "Tests/vm/gpio-check", swiftSettings: strict),
+        // Test doubles of kernel interfaces (sysfs PWM and LED classes) for the test
+        // targets; `torch` does not link it.
+        .target(name: "TorchTesting", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
         .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore"], swiftSettings: strict),
-        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
-        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
+        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware", "TorchTesting"],
+                    swiftSettings: strict),
+        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting"],
+                    swiftSettings: strict),
         .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "torch"],
                     exclude: ["Golden"], swiftSettings: strict),
     ]
