@@ -30,11 +30,11 @@ import Glibc
         let status = TorchProcess.run(["status", "--json"] + common)
         #expect(status.status == 0)
         #expect(status.stdout.contains("\"lit\":true"), "\(status.stdout)")
-        #expect(status.stdout.contains("\"brightness\":\"40%\""), "\(status.stdout)")
+        #expect(status.stdout.contains("\"brightness_percent\":40"), "\(status.stdout)")
         #expect(status.stdout.contains("\"backend\":\"sim\""))
         let strobe = TorchProcess.run(["strobe", "fast"] + common)
         #expect(strobe.status == 0)
-        #expect(TorchProcess.run(["status", "--json"] + common).stdout.contains("\"canonical\":\"strobe fast\""))
+        #expect(TorchProcess.run(["status", "--json"] + common).stdout.contains("\"pattern\":\"strobe fast\""))
 
         // A bad value through the service is an error reply, not a crash.
         let bad = TorchProcess.run(["on", "0%"] + common)
@@ -67,8 +67,8 @@ import Glibc
         #expect(waitUntil { access(socket, F_OK) == 0 })
         let restored = TorchProcess.run(["status", "--json"] + common)
         #expect(restored.stdout.contains("\"lit\":true"), "\(restored.stdout)")
-        #expect(restored.stdout.contains("\"brightness\":\"40%\""))
-        #expect(restored.stdout.contains("\"canonical\":\"strobe fast\""))
+        #expect(restored.stdout.contains("\"brightness_percent\":40"))
+        #expect(restored.stdout.contains("\"pattern\":\"strobe fast\""))
         again.signal(SIGINT)
         #expect(again.wait() == 0)
     }
@@ -96,7 +96,7 @@ import Glibc
         let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
         #expect(waitUntil { access(socket, F_OK) == 0 }, "\(service.stderr)")
         let status = TorchProcess.run(["status", "--json"] + common)
-        #expect(status.stdout.contains("\"brightness\":\"70%\""), "the config's default: \(status.stdout)")
+        #expect(status.stdout.contains("\"brightness_percent\":70"), "the config's default: \(status.stdout)")
         #expect(status.stdout.contains("\"lit\":false"))
         let warnings = service.stderr.split(separator: "\n").filter { $0.contains(state) }
         #expect(warnings.count == 1, "one warning naming the file: \(service.stderr)")
