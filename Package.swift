@@ -4,7 +4,9 @@
 // Layers (each a folder under Sources/):
 //   TorchCore      pure Swift, no Glibc: levels, patterns → timelines, Morse, gestures,
 //                  the torch state machine, config and state-file models, Clock.
-//   CTorchSys      the few syscalls Swift cannot call directly (futex, variadic ioctl).
+//   CTorchSys      what Swift cannot call or express directly: futex waits and wakes, ppoll
+//                  with a nanosecond timeout, prctl timer slack, SCHED_FIFO, mlockall with
+//                  MCL_ONFAULT, atomics on a shared word, a non-blocking pipe.
 //   TorchHardware  outputs (simulated, gpiod line, sysfs PWM), inputs, terminal, files:
 //                  every syscall and `#if canImport(Glibc)` lives here.
 //   TorchEngine    the real-time scheduler thread, the event loop, the torch service.
