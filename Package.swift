@@ -4,7 +4,9 @@
 // Layers (each a folder under Sources/):
 //   TorchCore      pure Swift, no Glibc: levels, patterns → timelines, Morse, gestures,
 //                  the torch state machine, config and state-file models, Clock.
-//   CTorchSys      the few syscalls Swift cannot call directly (futex, variadic ioctl).
+//   CTorchSys      what Swift cannot call or express directly: futex waits and wakes, ppoll
+//                  with a nanosecond timeout, prctl timer slack, SCHED_FIFO, mlockall with
+//                  MCL_ONFAULT, atomics on a shared word, a non-blocking pipe.
 //   TorchHardware  outputs (simulated, gpiod line, sysfs PWM), inputs, terminal, files:
 //                  every syscall and `#if canImport(Glibc)` lives here.
 //   TorchEngine    the real-time scheduler thread, the event loop, the torch service.
@@ -35,9 +37,14 @@ let package = Package(
         // The real-kernel VM test's own probe of the GPIO classes (Tests/vm/run.sh).
         .executableTarget(name: "torch-gpio-check", dependencies: ["TorchCore", "TorchHardware"],
                           path: "Tests/vm/gpio-check", swiftSettings: strict),
+        // Test doubles of kernel interfaces (sysfs PWM and LED classes) for the test
+        // targets; `torch` does not link it.
+        .target(name: "TorchTesting", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
         .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore"], swiftSettings: strict),
-        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
-        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
+        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware", "TorchTesting"],
+                    swiftSettings: strict),
+        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting"],
+                    swiftSettings: strict),
         .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "torch"],
                     exclude: ["Golden"], swiftSettings: strict),
     ]

@@ -6,7 +6,6 @@
 #include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -51,10 +50,6 @@ int ctorch_set_fifo(int priority) {
     struct sched_param p = { .sched_priority = priority };
     return pthread_setschedparam(pthread_self(), SCHED_FIFO, &p);
 }
-
-int ctorch_gettid(void) { return (int)syscall(SYS_gettid); }
-
-int ctorch_ioctl_ptr(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
 
 uint32_t ctorch_atomic_load_u32(const uint32_t *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
 

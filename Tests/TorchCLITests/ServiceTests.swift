@@ -21,7 +21,7 @@ import Glibc
 
         let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display", "--trace", trace,
                                                  "--config", serviceConfig, "--state-file", state]))
-        #expect(waitUntil { access(socket, F_OK) == 0 }, "the socket appears: \(service.stderr)")
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "the service answers: \(service.stderr)")
 
         // Light commands reach the service (no --backend: the CLI forwards them).
         let on = TorchProcess.run(["on", "40%"] + common)
@@ -30,15 +30,18 @@ import Glibc
         let status = TorchProcess.run(["status", "--json"] + common)
         #expect(status.status == 0)
         #expect(status.stdout.contains("\"lit\":true"), "\(status.stdout)")
-        #expect(status.stdout.contains("\"brightness\":\"40%\""), "\(status.stdout)")
+        #expect(status.stdout.contains("\"brightness_percent\":40"), "\(status.stdout)")
         #expect(status.stdout.contains("\"backend\":\"sim\""))
         let strobe = TorchProcess.run(["strobe", "fast"] + common)
         #expect(strobe.status == 0)
-        #expect(TorchProcess.run(["status", "--json"] + common).stdout.contains("\"canonical\":\"strobe fast\""))
+        #expect(TorchProcess.run(["status", "--json"] + common).stdout.contains("\"pattern\":\"strobe fast\""))
 
-        // A bad value through the service is an error reply, not a crash.
-        let bad = TorchProcess.run(["on", "0%"] + common)
-        #expect(bad.status == 64)
+        // A bad value sent to the service itself (the CLI would refuse it first) is an
+        // error reply naming the value, and the service goes on serving.
+        let bad = ServiceSocket.ask(socket, #"{"cmd":"on","brightness":"0%","id":5}"#)
+        #expect(bad?.hasPrefix(#"{"ok":false,"error":"\"brightness\": '0%' is not valid"#) == true, "\(bad ?? "no reply")")
+        #expect(bad?.hasSuffix(#","id":5}"#) == true)
+        #expect(ServiceSocket.answers(socket))
 
         // SIGHUP with a broken config: refused, the service keeps running as it was.
         _ = dir.write("service.conf", good + "[light]\nbrightness = 40q\n")
@@ -64,11 +67,11 @@ import Glibc
 
         // A restart comes back lit, in the last pattern and brightness.
         let again = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
-        #expect(waitUntil { access(socket, F_OK) == 0 })
+        #expect(waitUntil { ServiceSocket.answers(socket) })
         let restored = TorchProcess.run(["status", "--json"] + common)
         #expect(restored.stdout.contains("\"lit\":true"), "\(restored.stdout)")
-        #expect(restored.stdout.contains("\"brightness\":\"40%\""))
-        #expect(restored.stdout.contains("\"canonical\":\"strobe fast\""))
+        #expect(restored.stdout.contains("\"brightness_percent\":40"))
+        #expect(restored.stdout.contains("\"pattern\":\"strobe fast\""))
         again.signal(SIGINT)
         #expect(again.wait() == 0)
     }
@@ -79,7 +82,7 @@ import Glibc
         let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\nsocket-group = root\n")
         let common = ["--config", config, "--state-file", dir.path + "/state"]
         let first = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
-        #expect(waitUntil { access(socket, F_OK) == 0 })
+        #expect(waitUntil { ServiceSocket.answers(socket) })
         let second = TorchProcess.run(["run", "--backend", "sim", "--no-display", "--for", "2s"] + common)
         #expect(second.status == 1)
         #expect(second.stderr.contains("already"), "\(second.stderr)")
@@ -94,9 +97,9 @@ import Glibc
         let state = dir.write("state", "version=1\nbrightness=400%\npattern=nonsense\n")
         let common = ["--config", config, "--state-file", state]
         let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common))
-        #expect(waitUntil { access(socket, F_OK) == 0 }, "\(service.stderr)")
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "\(service.stderr)")
         let status = TorchProcess.run(["status", "--json"] + common)
-        #expect(status.stdout.contains("\"brightness\":\"70%\""), "the config's default: \(status.stdout)")
+        #expect(status.stdout.contains("\"brightness_percent\":70"), "the config's default: \(status.stdout)")
         #expect(status.stdout.contains("\"lit\":false"))
         let warnings = service.stderr.split(separator: "\n").filter { $0.contains(state) }
         #expect(warnings.count == 1, "one warning naming the file: \(service.stderr)")

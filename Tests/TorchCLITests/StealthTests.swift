@@ -23,7 +23,7 @@ import Glibc
         let common = ["--config", config, "--state-file", dir.path + "/state"]
         let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common,
                                                 environment: ["TORCH_LEDS_DIR=" + dir.path + "/leds"]))
-        #expect(waitUntil { access(socket, F_OK) == 0 }, "\(service.stderr)")
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "\(service.stderr)")
 
         let on = TorchProcess.run(["stealth", "on"] + common)
         #expect(on.status == 0, "\(on.stderr)")

@@ -147,7 +147,7 @@ import Testing
         #expect(c.button.bias == .pullDown)
         #expect(c.button.activeLow == false)
 
-        #expect(c.output.backend == .pwm)
+        #expect(c.output.backend == .fixed(.pwm))
         #expect(c.output.chip == "pinctrl-bcm2711")
         #expect(c.output.line == "18")
         #expect(c.output.activeLow)

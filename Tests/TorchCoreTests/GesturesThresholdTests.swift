@@ -121,11 +121,4 @@ import TorchCore
         #expect(t.doubleTapWindow == .milliseconds(300))
         #expect(t.longHoldTime == .seconds(2))
     }
-
-    @Test func gestureKindsAndDescriptions() {
-        #expect(Gesture.doubleTap(at: atMs(5)).kind == .doubleTap)
-        #expect(Gesture.holdEnd(at: atMs(7)).at == atMs(7))
-        #expect(Gesture.longHold(at: atMs(1)).description == "long-hold at 1000000ns")
-        #expect(GestureKind.holdStart.rawValue == "hold-start")
-    }
 }

@@ -97,7 +97,7 @@ struct FeedbackPulserTests {
 
 /// An output whose every write fails with EIO (5).
 final class FailingOutput: LightOutput {
-    let kind = BackendKind.sim
+    let kind = Backend.sim
     let isBinary = true
     let summary = "failing output"
     func write(duty: Double) -> Int32 { 5 }

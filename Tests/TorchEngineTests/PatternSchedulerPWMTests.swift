@@ -4,6 +4,7 @@ import TorchHardware
 @testable import TorchEngine
 #if canImport(Glibc)
 import Glibc
+import TorchTesting
 #endif
 
 /// The scheduler driving the sysfs PWM backend, on the double that enforces the

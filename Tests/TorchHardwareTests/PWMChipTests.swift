@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import TorchHardware
+import TorchTesting
 
 /// Finding PWM chips by device, name, number or path, and the not-found line.
 @Suite struct PWMChipTests {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import TorchHardware
+import TorchTesting
 
 /// The double refuses what the kernel refuses (drivers/pwm/sysfs.c, core.c).
 @Suite struct PWMDoubleTests {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import TorchHardware
+import TorchTesting
 
 /// The hand-made decimal of the real-time path, and the kernel's number reading.
 @Suite struct PWMNumberTests {

@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import TorchCore
 @testable import TorchHardware
+import TorchTesting
 
 /// The sysfs PWM backend against the kernel-rules double.
 @Suite struct PWMOutputTests {

@@ -1,5 +1,6 @@
 import TorchCore
 @testable import TorchHardware
+import TorchTesting
 
 /// A Raspberry Pi 5 like PWM tree: pwmchip0 = RP1 header PWM (1f00098000.pwm, 4
 /// channels), pwmchip1 = 1f0009c000.pwm whose channel 3 drives the fan.

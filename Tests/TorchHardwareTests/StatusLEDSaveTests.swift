@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import TorchHardware
+import TorchTesting
 
 @Suite("Status LEDs: the save file for a crash in stealth")
 struct StatusLEDSaveTests {

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import TorchHardware
+import TorchTesting
 
 @Suite("Status LEDs: trigger parsing")
 struct StatusLEDTriggerTests {

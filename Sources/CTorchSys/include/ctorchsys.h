@@ -29,12 +29,6 @@ int ctorch_set_timer_slack(unsigned long ns);
 /// Makes the calling thread SCHED_FIFO at `priority`. Returns 0 or an errno.
 int ctorch_set_fifo(int priority);
 
-/// The kernel thread id of the calling thread.
-int ctorch_gettid(void);
-
-/// ioctl with one pointer argument (Swift cannot call the variadic ioctl).
-int ctorch_ioctl_ptr(int fd, unsigned long request, void *arg);
-
 /// Atomically reads a 32-bit word (acquire).
 uint32_t ctorch_atomic_load_u32(const uint32_t *word);
 

@@ -1,14 +1,5 @@
 /// Which output `auto` would drive the light with, and why, in one line.
 public struct OutputPlan: Equatable, Sendable {
-    public enum Backend: String, Sendable {
-        /// sysfs hardware PWM: a duty cycle, no CPU needed to dim.
-        case pwm
-        /// A libgpiod line toggled by the scheduler (software PWM).
-        case gpiod
-        /// The simulated LED.
-        case sim
-    }
-
     public var backend: Backend
     /// One line: what was chosen and why.
     public var reason: String

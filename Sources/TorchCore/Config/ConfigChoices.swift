@@ -1,5 +1,6 @@
 // The config's names for choices, spelled as in the file. Button modes and gesture
-// actions are the state machine's types; the rest are mapped by the engine.
+// actions are the state machine's types, the backend is `BackendRequest`; the rest are
+// mapped by the engine.
 
 extension TorchConfig {
     /// How the ON button behaves (`[button] mode`): the state machine's own type, so the
@@ -8,15 +9,6 @@ extension TorchConfig {
 
     /// What a gesture does (`on-tap`, `on-double-tap`, `on-long-hold`).
     public typealias GestureAction = TorchCore.GestureAction
-
-    /// Which output drives the light (`[output] backend`).
-    public enum OutputBackend: String, CaseIterable, Equatable, Sendable {
-        /// Hardware PWM if the board has it, else a GPIO line, else the simulated LED.
-        case auto
-        case pwm
-        case gpiod
-        case sim
-    }
 
     /// The input line's internal resistor (`[button] bias`).
     public enum LineBias: String, CaseIterable, Equatable, Sendable {

@@ -96,7 +96,7 @@ enum ConfigSchema {
     ])
 
     static let output = ConfigSection(name: "output", keys: [
-        ConfigKey(name: "backend") { c, v throws(ValueError) in c.output.backend = try ConfigValue.choice(v, of: TorchConfig.OutputBackend.self) },
+        ConfigKey(name: "backend") { c, v throws(ValueError) in c.output.backend = try ConfigValue.choice(v, of: BackendRequest.self) },
         ConfigKey(name: "chip") { c, v throws(ValueError) in c.output.chip = try ConfigValue.text(v, meaning: chipMeaning) },
         ConfigKey(name: "line") { c, v throws(ValueError) in c.output.line = try ConfigValue.text(v, meaning: lineMeaning) },
         ConfigKey(name: "active-low") { c, v throws(ValueError) in c.output.activeLow = try BoolSyntax.parse(v) },

@@ -88,7 +88,7 @@ extension TorchConfig {
     /// `[output]`: the light's line or PWM channel.
     public struct Output: Equatable, Sendable {
         /// `backend`
-        public var backend: OutputBackend = .auto
+        public var backend: BackendRequest = .auto
         /// `chip`: the output line's GPIO chip; nil = board default.
         public var chip: String? = nil
         /// `line`: the output line, by offset or name.

@@ -22,9 +22,6 @@ public enum ControlCommand: Equatable, Sendable {
     /// `reload`: read the config again (as SIGHUP does).
     case reload
 
-    /// Every command name, in the order the protocol documents them.
-    public static let names = ["on", "off", "toggle", "pattern", "brightness", "next-pattern", "stealth", "status", "reload"]
-
     /// The name as written in `"cmd"`.
     public var name: String {
         switch self {

@@ -71,34 +71,19 @@ public struct ControlReply: Equatable, Sendable {
 }
 
 extension ControlReply {
-    /// The reply to `status`: lit, level (0.01…1) and brightness ("40%"), pattern
-    /// (canonical text and display name), backend, button mode, sleep timer remaining and
-    /// uptime in seconds, stealth, momentary, fading.
-    ///
-    /// - Parameters:
-    ///   - backend: the output in use: `sim`, `gpiod` or `pwm`.
-    ///   - uptime: time since the service started.
-    public static func status(_ s: TorchStatus, backend: String, uptime: Duration, id: JSONValue? = nil) -> ControlReply {
-        success(id: id, [
-            JSONMember("lit", .bool(s.lit)),
-            JSONMember("level", .number(s.brightness.fraction)),
-            JSONMember("brightness", .string(s.brightness.description)),
-            JSONMember("pattern", .object([
-                JSONMember("canonical", .string(s.pattern.canonicalText)),
-                JSONMember("display", .string(s.pattern.displayName)),
-            ])),
-            JSONMember("backend", .string(backend)),
-            JSONMember("button_mode", .string(s.buttonMode.rawValue)),
-            JSONMember("sleep_timer_remaining_s", s.sleepRemaining.map { .number(seconds($0)) } ?? .null),
-            JSONMember("uptime_s", .number(seconds(uptime))),
-            JSONMember("stealth", .bool(s.stealth)),
-            JSONMember("momentary", .bool(s.momentary)),
-            JSONMember("fading", .bool(s.fading)),
-        ])
+    /// The reply to `status`: `{"ok":true,` then the status object (`StatusReport`).
+    /// `torch status --json` prints this same line with or without a service.
+    public static func status(_ report: StatusReport, id: JSONValue? = nil) -> ControlReply {
+        success(id: id, report.members)
     }
 
-    /// Seconds to the millisecond: enough for people, stable for golden tests.
-    private static func seconds(_ d: Duration) -> Double {
-        (Double(d.nanoseconds / 1_000_000) / 1000)
+    /// The service's reply to `status`.
+    ///
+    /// - Parameters:
+    ///   - backend: the output in use, as `Backend.rawValue` (`sim`, `gpiod` or `pwm`);
+    ///     a name that is none of them reports `sim`, the service's own default.
+    ///   - uptime: time since the service started.
+    public static func status(_ s: TorchStatus, backend: String, uptime: Duration, id: JSONValue? = nil) -> ControlReply {
+        status(StatusReport(s, backend: Backend(rawValue: backend) ?? .sim, uptime: uptime), id: id)
     }
 }

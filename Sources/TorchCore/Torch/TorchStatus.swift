@@ -26,3 +26,12 @@ public struct TorchStatus: Equatable, Sendable {
         self.fading = fading
     }
 }
+
+extension TorchStatus {
+    /// The status of a torch no service is running: the saved state, with nothing
+    /// momentary, no sleep timer, no fade and the status LEDs as the system left them.
+    public init(resting saved: PersistentState) {
+        self.init(lit: saved.lit, momentary: false, brightness: saved.brightness, pattern: saved.pattern,
+                  buttonMode: saved.buttonMode, stealth: false, sleepRemaining: nil, fading: false)
+    }
+}

@@ -18,11 +18,6 @@ public struct ScheduledProgram: Equatable, Sendable {
         self.startedAt = startedAt
         self.mapping = mapping
     }
-
-    /// Dark from `at` on.
-    public static func dark(at: Instant, mapping: OutputMapping) -> ScheduledProgram {
-        ScheduledProgram(timeline: .dark, lightness: 0, startedAt: at, mapping: mapping)
-    }
 }
 
 /// A program as the scheduler thread owns it: the cursor is mutated only there.

@@ -103,16 +103,6 @@ public final class GPIOButtonInput: ButtonInput, @unchecked Sendable {
         self.request = nil
     }
 
-    /// One line for the user, e.g. "gpiochip0 line 17 (GPIO17), active-low, pull-up,
-    /// kernel debounce 10000 µs via libgpiod 2.3".
-    public var summary: String {
-        let micros = debounce.nanoseconds / 1000
-        let debouncing = micros <= 0 ? "no debounce"
-            : kernelDebounce ? "kernel debounce \(micros) µs" : "software debounce \(micros) µs"
-        return "\(chipName) \(label)\(activeLow ? ", active-low" : ""), \(bias.rawValue), \(debouncing)"
-            + " via \(GPIOLibrary.summary)"
-    }
-
     /// "line 17 (GPIO17)".
     private var label: String { lineName.isEmpty ? "line \(offset)" : "line \(offset) (\(lineName))" }
 

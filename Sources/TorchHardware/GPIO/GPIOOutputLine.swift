@@ -11,7 +11,7 @@ import TorchCore
 /// `write` is called from the real-time scheduler thread and `close` only after that
 /// thread has stopped, which is why the class is `@unchecked Sendable`.
 public final class GPIOOutputLine: LightOutput, @unchecked Sendable {
-    public let kind = BackendKind.gpiod
+    public let kind = Backend.gpiod
     public let isBinary = true
 
     /// The chip's kernel name, e.g. `gpiochip0`.

@@ -1,19 +1,10 @@
 import TorchCore
 
-/// Which kind of hardware drives the light.
-public enum BackendKind: String, CaseIterable, Sendable {
-    /// Hardware PWM through /sys/class/pwm: the duty cycle is the brightness.
-    case pwm
-    /// A GPIO line through libgpiod: on/off; brightness by software PWM (line toggling).
-    case gpiod
-    /// A simulated LED: records every change with its time; drawn in the terminal.
-    case sim
-}
-
 /// One light output. The scheduler thread is the only caller of `write`, and calls it
 /// from its real-time loop: implementations must not allocate, lock or log there.
 public protocol LightOutput: AnyObject {
-    var kind: BackendKind { get }
+    /// Which backend this output is.
+    var kind: Backend { get }
 
     /// True when the output can only be fully on or fully off (a GPIO line): the
     /// scheduler then makes intermediate levels by software PWM.

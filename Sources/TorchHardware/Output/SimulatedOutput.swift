@@ -12,7 +12,7 @@ public final class SimulatedOutput: LightOutput, @unchecked Sendable {
         public var duty: Double
     }
 
-    public let kind = BackendKind.sim
+    public let kind = Backend.sim
     public let isBinary: Bool
     public var summary: String { isBinary ? "simulated LED (on/off line)" : "simulated LED (dimmable)" }
 

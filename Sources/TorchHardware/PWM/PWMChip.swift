@@ -62,7 +62,7 @@ public struct PWMChip: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The number in `pwmchipN`, or nil for any other name.
-    static func chipNumber(_ name: String) -> Int? {
+    public static func chipNumber(_ name: String) -> Int? {
         guard name.hasPrefix("pwmchip") else { return nil }
         let digits = name.dropFirst(7)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }

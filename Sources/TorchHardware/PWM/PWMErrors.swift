@@ -61,7 +61,7 @@ public enum PWMErrors {
     }
 
     /// The symbolic name of the errors a sysfs PWM store returns.
-    static func errnoName(_ code: Int32) -> String {
+    public static func errnoName(_ code: Int32) -> String {
         switch code {
         case EINVAL: "EINVAL"
         case EBUSY: "EBUSY"

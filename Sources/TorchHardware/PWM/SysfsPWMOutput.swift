@@ -17,7 +17,7 @@ import TorchCore
 /// `write` is called from the real-time scheduler thread and everything else only
 /// while that thread is stopped, which is why the class is `@unchecked Sendable`.
 public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
-    public let kind = BackendKind.pwm
+    public let kind = Backend.pwm
     public let isBinary = false
 
     /// The chip the channel is on.

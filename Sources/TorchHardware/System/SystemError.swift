@@ -7,6 +7,3 @@ public func errnoText(_ code: Int32) -> String {
     guard let p = strerror(code) else { return "errno \(code)" }
     return String(cString: p)
 }
-
-/// The calling thread's errno.
-public var currentErrno: Int32 { errno }

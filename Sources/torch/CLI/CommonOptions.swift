@@ -1,7 +1,10 @@
+import TorchCore
+
 /// Options every light-driving command accepts.
 enum CommonOptions {
     static let light: [OptionSpec] = [
-        OptionSpec(name: "backend", value: "auto|gpiod|pwm|sim", help: "Which output drives the light. (default: auto, or the config's [output] backend)"),
+        OptionSpec(name: "backend", value: BackendRequest.sortedNames.joined(separator: "|"),
+                   help: "Which output drives the light. (default: auto, or the config's [output] backend)"),
         OptionSpec(name: "brightness", value: "level", help: "Brightness 1%…100% (default: the last brightness, else 100%)."),
         OptionSpec(name: "curve", value: "cie|linear", help: "Brightness to duty cycle mapping. (default: cie)"),
         OptionSpec(name: "for", value: "duration", help: "Run this long, then go dark and exit 0 (a sleep timer, e.g. 30s, 10min)."),

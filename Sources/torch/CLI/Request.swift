@@ -3,7 +3,8 @@ import TorchHardware
 
 /// Options shared by the commands that drive the light.
 struct LightOptions {
-    var backend: String?
+    /// `--backend`; nil leaves the config's `[output] backend`.
+    var backend: BackendRequest?
     var brightness: Brightness?
     var curve: BrightnessCurve?
     var runFor: Duration?
@@ -44,11 +45,11 @@ extension Request {
         let global = GlobalOptions(configPath: p.values["config"], stateFilePath: p.values["state-file"])
         var light = LightOptions()
         if p.command.drivesLight {
-            light.backend = try p.value("backend") { (t: String) throws(ValueError) -> String in
-                guard ["auto", "gpiod", "pwm", "sim"].contains(t) else {
-                    throw ValueError(value: t, allowed: "auto, gpiod, pwm or sim")
+            light.backend = try p.value("backend") { (t: String) throws(ValueError) -> BackendRequest in
+                guard let b = BackendRequest(rawValue: t) else {
+                    throw ValueError(value: t, allowed: BackendRequest.spelledChoices)
                 }
-                return t
+                return b
             }
             light.brightness = try p.value("brightness", Brightness.parse)
             light.curve = try p.value("curve") { (t: String) throws(ValueError) -> BrightnessCurve in

@@ -1,24 +1,20 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Picks and opens the output, and says which and why in one line.
 enum BackendChoice {
     /// The simulated LED keeps only a short history here: the trace ring records changes.
     static let simulatedHistory = 256
 
-    static func open(requested: String?, config: TorchConfig) throws(HardwareError) -> (output: any LightOutput, reason: String) {
-        let choice = requested ?? config.output.backend.rawValue
-        if choice == "sim" {
-            return (SimulatedOutput(clock: MonotonicClock(), capacity: simulatedHistory), "backend: simulated LED (chosen with --backend sim or [output] backend)")
-        }
-        let plan = try outputPlan(config)
-        switch choice {
-        case "auto":
+    static func open(requested: BackendRequest?, config: TorchConfig) throws(HardwareError) -> (output: any LightOutput, reason: String) {
+        switch requested ?? config.output.backend {
+        case .fixed(.sim):
+            // Needs no plan: a bad [board] name must not stop the simulated LED.
+            return (simulated(), "backend: simulated LED (chosen with --backend sim or [output] backend)")
+        case .auto:
+            let plan = try outputPlan(config)
             switch plan.backend {
-            case .sim: return (SimulatedOutput(clock: MonotonicClock(), capacity: simulatedHistory), "backend: " + plan.reason)
+            case .sim: return (simulated(), "backend: " + plan.reason)
             case .gpiod:
                 let line = try gpioLine(config, plan: plan)
                 return (line, "backend: \(line.summary) (auto: \(plan.reason))")
@@ -26,24 +22,29 @@ enum BackendChoice {
                 let pwm = try pwmOutput(config, plan: plan)
                 return (pwm, "backend: \(pwm.summary) (auto: \(plan.reason))")
             }
-        case "gpiod":
-            let line = try gpioLine(config, plan: plan)
+        case .fixed(.gpiod):
+            let line = try gpioLine(config, plan: try outputPlan(config))
             return (line, "backend: \(line.summary)")
-        default:
-            guard plan.backend == .pwm else {
-                let message: String
-                if let hint = plan.enableHint {
-                    message = "backend pwm: the LED pin's PWM channel is not enabled: \(OutputPlanner.enableText(hint))"
-                } else if MachineProbe().pwmChips().isEmpty {
-                    message = "backend pwm: no PWM controller on this machine (/sys/class/pwm is empty); use --backend gpiod for software PWM"
-                } else {
-                    message = "backend pwm: [output] line \(config.output.line ?? "(none)") is not PWM-capable on this board; set [output] pwm-chip and pwm-channel, or use --backend gpiod"
-                }
-                throw HardwareError(message)
-            }
+        case .fixed(.pwm):
+            let plan = try outputPlan(config)
+            guard plan.backend == .pwm else { throw pwmUnavailable(config, plan: plan) }
             let pwm = try pwmOutput(config, plan: plan)
             return (pwm, "backend: \(pwm.summary)")
         }
+    }
+
+    private static func simulated() -> SimulatedOutput {
+        SimulatedOutput(clock: MonotonicClock(), capacity: simulatedHistory)
+    }
+
+    /// Why `--backend pwm` cannot drive the LED pin here, and what would.
+    private static func pwmUnavailable(_ config: TorchConfig, plan: OutputPlan) -> HardwareError {
+        if let hint = plan.enableHint {
+            return HardwareError("backend pwm: the LED pin's PWM channel is not enabled: \(OutputPlanner.enableText(hint))")
+        } else if MachineProbe().pwmChips().isEmpty {
+            return HardwareError("backend pwm: no PWM controller on this machine (/sys/class/pwm is empty); use --backend gpiod for software PWM")
+        }
+        return HardwareError("backend pwm: [output] line \(config.output.line ?? "(none)") is not PWM-capable on this board; set [output] pwm-chip and pwm-channel, or use --backend gpiod")
     }
 
     /// What `auto` would drive, from the board profile (detected or `[board] name`), the

@@ -1,22 +1,19 @@
 import TorchCore
 import TorchHardware
 
-/// `torch status`: the last state, the config in use and the backend `auto` would pick.
+/// `torch status` with no service running: the last state, the config in use and the
+/// backend `torch on` would drive.
 enum StatusCommand {
     static func print(json: Bool, state: StateRecord, configPath: String?, statePath: String, config: TorchConfig) -> Int32 {
-        // The same decision `--backend auto` makes, from the board profile and the machine.
-        let backend = (try? BackendChoice.outputPlan(config))?.backend.rawValue ?? "sim"
+        let (backend, how) = backendToDrive(config)
         if json {
-            let text = "{\"lit\":\(state.lit),\"brightness\":\(state.brightness.fraction),\"pattern\":\(JSONText.string(state.pattern)),"
-                + "\"button_mode\":\(JSONText.string(state.buttonMode)),\"backend\":\(JSONText.string(backend)),\"service\":false,"
-                + "\"config\":\(configPath.map(JSONText.string) ?? "null"),\"state_file\":\(JSONText.string(statePath))}\n"
-            writeAll(1, text)
+            writeAll(1, ControlReply.status(report(state, backend: backend)).line)
         } else {
             var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
             s += "  brightness   \(state.brightness)\n"
             s += "  pattern      \(state.pattern)\n"
             s += "  button mode  \(state.buttonMode)\n"
-            s += "  backend      \(backend) (auto)\n"
+            s += "  backend      \(backend.rawValue) (\(how))\n"
             s += "  config       \(configPath ?? "built-in defaults")\n"
             s += "  state file   \(statePath)\n"
             writeAll(1, s)
@@ -24,4 +21,21 @@ enum StatusCommand {
         return 0
     }
 
+    /// The status object for the saved state, as the service would report it just after
+    /// starting: an unreadable pattern or mode is the default the service would use.
+    static func report(_ state: StateRecord, backend: Backend) -> StatusReport {
+        let saved = PersistentState(brightness: state.brightness,
+                                    pattern: (try? Pattern.parseCanonical(state.pattern)) ?? .steady,
+                                    buttonMode: ButtonMode(rawValue: state.buttonMode) ?? .smart, lit: state.lit)
+        return StatusReport(TorchStatus(resting: saved), backend: backend, uptime: nil)
+    }
+
+    /// The config's backend, or for `auto` the same decision `--backend auto` makes from
+    /// the board profile and the machine (the simulated LED when that fails).
+    static func backendToDrive(_ config: TorchConfig) -> (Backend, String) {
+        switch config.output.backend {
+        case let .fixed(backend): (backend, "[output] backend")
+        case .auto: ((try? BackendChoice.outputPlan(config))?.backend ?? .sim, "auto")
+        }
+    }
 }

@@ -93,6 +93,6 @@ else
     check boot2-restores-blink "$ONES lit, $ZEROS dark, $TOGGLES toggles in 1.5 s" \
         [ $ONES -gt 0 -a $ZEROS -gt 0 -a $TOGGLES -ge 4 ]
     check boot2-status-pattern "rc=$RC status: $(boot_oneline /tmp/bctl.out); $(boot_oneline /tmp/bctl.err)" \
-        sh -c "[ '$RC' = 0 ] && grep -q '\"canonical\":\"blink' /tmp/bctl.out"
+        sh -c "[ '$RC' = 0 ] && grep -q '\"pattern\":\"blink' /tmp/bctl.out"
     boot_stop boot2-sigterm-dark-released
 fi

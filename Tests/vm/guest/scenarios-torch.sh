@@ -292,7 +292,7 @@ if start_service $BOOT /tmp/torch/boot3; then
     ctl $BOOT status --json
     echo "  third start: $ONES lit, $ZEROS dark, $TOGGLES toggles in 1.5 s; status: $(cat /tmp/ctl.out)"
     check boot-restore-blink "$ONES lit, $ZEROS dark, $TOGGLES toggles; status: $(cat /tmp/ctl.out)" \
-        sh -c "[ $ONES -gt 0 -a $ZEROS -gt 0 -a $TOGGLES -ge 4 ] && grep -q '\"canonical\":\"blink' /tmp/ctl.out"
+        sh -c "[ $ONES -gt 0 -a $ZEROS -gt 0 -a $TOGGLES -ge 4 ] && grep -q '\"pattern\":\"blink' /tmp/ctl.out"
     ctl $BOOT off
     check boot-socket-off-before-stop "rc=$RC value=$(sim_value 3); $(oneline /tmp/ctl.err)" \
         sh -c "grep -q 'done (service)' /tmp/ctl.err && [ \"\$(cat $SIM/sim_gpio3/value)\" = 0 ]"

@@ -1,15 +1,16 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TorchHardware
 
 /// How the kernel reads a number written to a sysfs attribute (`kstrtou64`,
 /// `kstrtouint`, `kstrtoint` with base 0, lib/kstrtox.c), so the test double accepts and
 /// refuses exactly what the kernel does: an optional `+` (or `-` for signed), `0x` for
 /// hex, a leading `0` for octal, one optional trailing newline, nothing else. No digits
 /// or stray characters → EINVAL; too large → ERANGE.
-enum KernelNumberParsing {
+public enum KernelNumberParsing {
     /// `kstrtoull(text, 0)` limited to `max` (UInt32.max for `kstrtouint`).
-    static func unsigned(_ text: String, max: UInt64 = .max) -> Result<UInt64, SysfsErrno> {
+    public static func unsigned(_ text: String, max: UInt64 = .max) -> Result<UInt64, SysfsErrno> {
         var bytes = Array(text.utf8)[...]
         if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
         return parseMagnitude(bytes).flatMap { v in
@@ -18,7 +19,7 @@ enum KernelNumberParsing {
     }
 
     /// `kstrtoint(text, 0)`.
-    static func int32(_ text: String) -> Result<Int32, SysfsErrno> {
+    public static func int32(_ text: String) -> Result<Int32, SysfsErrno> {
         var bytes = Array(text.utf8)[...]
         var negative = false
         if bytes.first == UInt8(ascii: "-") {

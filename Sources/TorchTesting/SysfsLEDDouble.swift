@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TorchCore
+import TorchHardware
 import Synchronization
 
 /// An in-memory `/sys/class/leds` that answers like the kernel's LED class

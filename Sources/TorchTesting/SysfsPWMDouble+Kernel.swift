@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TorchCore
+import TorchHardware
 
 /// The kernel's answers to stores, as in drivers/pwm/sysfs.c (`export_store`,
 /// `unexport_store`, `period_store`, `duty_cycle_store`, `enable_store`,

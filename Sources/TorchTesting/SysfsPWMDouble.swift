@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TorchCore
+import TorchHardware
 import Synchronization
 
 /// An in-memory `/sys/class/pwm` that answers like the kernel (drivers/pwm/sysfs.c and

@@ -1,0 +1,48 @@
+/// The status object: what `torch status --json` prints and what the control socket's
+/// `status` reply carries, with or without a running service. Defined once here so the
+/// two can never drift apart; the schema is documented in dist/PROTOCOL.md.
+public struct StatusReport: Equatable, Sendable {
+    public var status: TorchStatus
+    /// The output driven (by the service), or the one `torch on` would drive (no service).
+    public var backend: Backend
+    /// Time since the service started; nil when no service is running and the CLI read
+    /// the state file instead.
+    public var uptime: Duration?
+
+    public init(_ status: TorchStatus, backend: Backend, uptime: Duration?) {
+        self.status = status
+        self.backend = backend
+        self.uptime = uptime
+    }
+
+    /// The members, in this order (types and units in dist/PROTOCOL.md):
+    /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
+    /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
+    /// `stealth`, `momentary`, `fading`.
+    public var members: [JSONMember] {
+        [
+            JSONMember("lit", .bool(status.lit)),
+            JSONMember("brightness_percent", .number(Self.percent(status.brightness))),
+            JSONMember("pattern", .string(status.pattern.canonicalText)),
+            JSONMember("pattern_name", .string(status.pattern.displayName)),
+            JSONMember("button_mode", .string(status.buttonMode.rawValue)),
+            JSONMember("backend", .string(backend.rawValue)),
+            JSONMember("service", .bool(uptime != nil)),
+            JSONMember("uptime_s", uptime.map { .number(Self.seconds($0)) } ?? .null),
+            JSONMember("sleep_timer_remaining_s", status.sleepRemaining.map { .number(Self.seconds($0)) } ?? .null),
+            JSONMember("stealth", .bool(status.stealth)),
+            JSONMember("momentary", .bool(status.momentary)),
+            JSONMember("fading", .bool(status.fading)),
+        ]
+    }
+
+    /// Percent to a tenth, as levels are written (`18.4%`); whole percents print bare.
+    static func percent(_ b: Brightness) -> Double {
+        (b.fraction * 1000).rounded() / 10
+    }
+
+    /// Seconds to the millisecond: enough for people, stable for golden tests.
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.nanoseconds / 1_000_000) / 1000
+    }
+}
