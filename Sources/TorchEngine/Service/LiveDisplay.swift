@@ -1,8 +1,5 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The simulated LED drawn live on one terminal line, redrawn in place: a lamp whose
 /// colour follows the duty cycle, a bar, the numbers, the pattern and the button.
@@ -14,7 +11,7 @@ public final class LiveDisplay {
     /// Redraws per second (the RT thread is never slowed by drawing: it reads atomics).
     public static let framesPerSecond = 30
 
-    public init(fd: Int32 = STDOUT_FILENO) { self.fd = fd }
+    public init(fd: Int32 = StandardStream.output) { self.fd = fd }
 
     /// Prints the header lines and hides the cursor.
     public func begin(header: [String]) {
@@ -46,7 +43,7 @@ public final class LiveDisplay {
         if active {
             writeAll(fd, "\r\u{1B}[2K" + text + "\n" + lastLine)
         } else {
-            writeAll(STDERR_FILENO, text + "\n")
+            StandardStream.printError(text + "\n")
         }
     }
 

@@ -1,9 +1,5 @@
-import CTorchSys
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The I/O shell around `TorchController`: descriptors, signals and timers in, the
 /// controller's effects carried out, nothing else. One event loop (this thread) serves
@@ -42,26 +38,26 @@ public final class TorchService {
         // cannot change the exit status or kill the cleanup.
         let signals: SignalDescriptor
         do {
-            signals = try SignalDescriptor(signals: [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
+            signals = try SignalDescriptor(signals: [.interrupt, .terminate, .hangup, .quit])
         } catch {
-            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            StandardStream.printError("torch: \(error)\n")
             return 1
         }
         defer { signals.close() }
         if let path = options.tracePath {
             do { trace = try TraceWriter(path: path, origin: clock.now()) } catch {
-                writeAll(STDERR_FILENO, "torch: \(error)\n")
+                StandardStream.printError("torch: \(error)\n")
                 return 1
             }
         }
         do { try scheduler.start() } catch {
-            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            StandardStream.printError("torch: \(error)\n")
             return 1
         }
         // The event loop turns a button edge into a hand-off: one step below the
         // scheduler, so a busy machine cannot delay the light's reaction to a press.
         // (It sleeps in ppoll between events; it never spins.) Best effort.
-        if let p = options.scheduler.realtimePriority, p > 1 { _ = ctorch_set_fifo(Int32(p - 1)) }
+        if let p = options.scheduler.realtimePriority, p > 1 { ThreadPriority.setFIFO(Int32(p - 1)) }
         if let leds = options.statusLEDs, let path = options.statusLEDSavePath {
             do { for w in try leds.restoreSaved(from: path) { log(w, .warning) } } catch { log("status LEDs: \(error)", .error) }
         }
@@ -75,7 +71,7 @@ public final class TorchService {
         let banner = options.banner + ["scheduler: \(scheduler.realtimeSummary)"]
         let shown = options.frontEnds.contains { $0.begin(banner: banner) }
         if !shown && options.verbose {
-            for line in banner { writeAll(STDERR_FILENO, line + "\n") }
+            for line in banner { StandardStream.printError(line + "\n") }
         }
 
         while !controller.isStopped {
@@ -88,7 +84,7 @@ public final class TorchService {
 
             if ready.contains(signals.fd) {
                 for s in signals.read() {
-                    if s == SIGHUP { controller.reload(at: clock.now()) } else { controller.stop(at: clock.now()) }
+                    if s == .hangup { controller.reload(at: clock.now()) } else { controller.stop(at: clock.now()) }
                 }
             }
             let now = clock.now()
@@ -178,14 +174,14 @@ public final class TorchService {
         drainTrace()
         trace?.flush()
         if let leds = options.statusLEDs {
-            do { try leds.restore() } catch { writeAll(STDERR_FILENO, "torch: status LEDs: \(error)\n") }
+            do { try leds.restore() } catch { StandardStream.printError("torch: status LEDs: \(error)\n") }
             if let path = options.statusLEDSavePath { try? leds.save(to: path) }
         }
         options.feedback?.close()
         output.close()
         for f in options.frontEnds { f.close() }
         let dropped = scheduler.trace.dropped
-        if dropped > 0, trace != nil { writeAll(STDERR_FILENO, "torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
+        if dropped > 0, trace != nil { StandardStream.printError("torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
         return 0
     }
 }

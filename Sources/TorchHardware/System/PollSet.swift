@@ -6,9 +6,9 @@ import Glibc
 
 /// Waits for any of a few file descriptors to become readable, or an absolute deadline
 /// (nanosecond resolution, through ppoll).
-enum PollSet {
+public enum PollSet {
     /// Returns the descriptors that are readable (empty on timeout or EINTR).
-    static func wait(_ fds: [Int32], until deadline: Instant?, clock: any TorchClock) -> Set<Int32> {
+    public static func wait(_ fds: [Int32], until deadline: Instant?, clock: any TorchClock) -> Set<Int32> {
         var pfds = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let timeout = deadline.map { max(0, $0.nanoseconds - clock.now().nanoseconds) } ?? -1
         let rc = ctorch_poll_ns(&pfds, UInt(pfds.count), timeout)
