@@ -26,7 +26,7 @@ struct GlobalOptions {
 /// What the user asked for, with every value parsed and checked.
 enum Request {
     /// Light with a pattern (on, blink, strobe, sos, morse, breathe, pattern).
-    case light(Pattern, LightOptions)
+    case light(PatternChoice, LightOptions)
     /// `off`; `remember` is false only for `--service-stopped` (a stop is not a user's off).
     case off(force: Bool, remember: Bool, LightOptions)
     case toggle(LightOptions)
@@ -73,7 +73,7 @@ extension Request {
                     throw UsageError(message: "<level>: \(error)", command: p.command)
                 }
             }
-            request = .light(.steady, light)
+            request = .light(.exact(.steady), light)
         case "off":
             let stopped = p.flags.contains("service-stopped")
             request = .off(force: stopped || p.flags.contains("force"), remember: !stopped, light)
@@ -84,19 +84,21 @@ extension Request {
             guard let speed = StrobeSpeed(rawValue: word) else {
                 throw UsageError(message: "<speed>: '\(word)' is not valid: expected slow, medium or fast", command: p.command)
             }
-            request = .light(.strobe(speed), light)
-        case "sos": request = .light(.morse(text: "SOS", unit: try unit(p, default: Morse.defaultSOSUnit)), light)
+            request = .light(.exact(.strobe(speed)), light)
+        case "sos":
+            let u = try unit(p)
+            request = .light(u.map { .exact(.morse(text: "SOS", unit: $0)) } ?? .preset("sos"), light)
         case "morse":
             let text = p.positionals.joined(separator: " ")
             do { try Morse.validate(text) } catch {
                 throw UsageError(message: "<text>: \(error)", command: p.command)
             }
-            request = .light(.morse(text: text, unit: try unit(p, default: Morse.defaultSOSUnit)), light)
+            request = .light(.morse(text: text, unit: try unit(p)), light)
         case "breathe":
-            let period = try p.value("period", DurationSyntax.parse) ?? .seconds(4)
+            let period = try p.value("period", DurationSyntax.parse)
             let lo = try p.value("min") { (t: String) throws(ValueError) in try LevelSyntax.parse(t) } ?? 0
             let hi = try p.value("max") { (t: String) throws(ValueError) in try LevelSyntax.parse(t) } ?? 1
-            guard period > .zero else { throw UsageError(message: "--period: must be above zero", command: p.command) }
+            if let period, period <= .zero { throw UsageError(message: "--period: must be above zero", command: p.command) }
             guard lo < hi else {
                 throw UsageError(message: "--min \(LevelSyntax.format(lo)) must be below --max \(LevelSyntax.format(hi))", command: p.command)
             }
@@ -104,7 +106,7 @@ extension Request {
         case "pattern":
             let spec = p.positionals.joined(separator: " ")
             do {
-                request = .light(.custom(try CustomPatternSyntax.parse(spec)), light)
+                request = .light(.exact(.custom(try CustomPatternSyntax.parse(spec))), light)
             } catch {
                 throw UsageError(message: "<spec>: \(error)\n" + error.caretLine(for: spec), command: p.command)
             }
@@ -123,7 +125,8 @@ extension Request {
         return (request, global)
     }
 
-    private static func blink(_ p: ParsedArguments) throws(UsageError) -> Pattern {
+    /// `blink` with no timing is the config's `blink-speed` preset.
+    private static func blink(_ p: ParsedArguments) throws(UsageError) -> PatternChoice {
         let speed = try p.value("speed", BlinkSpeed.parse)
         let on = try p.value("on", DurationSyntax.parse)
         let off = try p.value("off", DurationSyntax.parse)
@@ -136,21 +139,23 @@ extension Request {
             guard on > .zero, off > .zero else {
                 throw UsageError(message: "--on and --off must both be above zero", command: p.command)
             }
-            return .blink(on: on, off: off)
+            return .exact(.blink(on: on, off: off))
         }
         if on != nil || off != nil {
             throw UsageError(message: on == nil ? "--off needs --on" : "--on needs --off", command: p.command)
         }
         if let rate {
-            do { return try BlinkSpeed.blink(frequency: rate) } catch {
+            do { return .exact(try BlinkSpeed.blink(frequency: rate)) } catch {
                 throw UsageError(message: "--rate: \(error)", command: p.command)
             }
         }
         // Speed 0 means "stopped": the light is dark.
-        return BlinkSpeed.pattern(speed: speed ?? 0.5) ?? .blink(on: .zero, off: .seconds(1))
+        guard let speed else { return .preset("blink") }
+        return .exact(BlinkSpeed.pattern(speed: speed) ?? .blink(on: .zero, off: .seconds(1)))
     }
 
-    private static func unit(_ p: ParsedArguments, default d: Duration) throws(UsageError) -> Duration {
+    /// `--unit` or `--wpm`; nil: neither (the config's `sos-unit`).
+    private static func unit(_ p: ParsedArguments) throws(UsageError) -> Duration? {
         let unit = try p.value("unit", DurationSyntax.parse)
         let wpm = try p.value("wpm", Morse.parseWordsPerMinute)
         if unit != nil && wpm != nil { throw UsageError(message: "give --unit or --wpm, not both", command: p.command) }
@@ -161,7 +166,7 @@ extension Request {
             }
             return unit
         }
-        return d
+        return nil
     }
 }
 

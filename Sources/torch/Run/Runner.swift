@@ -64,10 +64,10 @@ enum Runner {
                 return ExitCode.ok
             }
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
-        case let .light(pattern, light):
+        case let .light(choice, light):
             var commands: [TorchCommand] = []
             if let b = light.brightness { commands.append(.setBrightness(b)) }
-            commands.append(.setPattern(pattern))
+            commands.append(.setPattern(choice.resolve(library)))
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
             return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)

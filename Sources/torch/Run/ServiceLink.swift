@@ -22,8 +22,10 @@ enum ServiceLink {
         let commands: [ControlCommand]
         var json = false
         switch request {
-        case let .light(pattern, l):
+        case let .light(choice, l):
             guard isForwardable(l) else { return nil }
+            // The config's presets (blink-speed, sos-unit, breathe-period) as this config has them.
+            let pattern = choice.resolve((try? PatternLibrary(config: config)) ?? .standard)
             commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
         case let .off(force, _, l):
             guard !force, isForwardable(l) else { return nil }

@@ -1,0 +1,43 @@
+import TorchCore
+
+/// The pattern a light command asks for, with whatever it leaves to the config: `torch
+/// blink` alone is the config's `blink-speed`, `torch sos` its `sos-unit`, `torch
+/// breathe` its `breathe-period`. Resolved against the config's pattern library.
+enum PatternChoice: Equatable {
+    /// Fully given on the command line.
+    case exact(Pattern)
+    /// The library's preset of this name (`blink`, `sos`).
+    case preset(String)
+    /// Breathe; nil period: the config's `breathe-period`.
+    case breathe(period: Duration?, minLevel: Double, maxLevel: Double)
+    /// Morse text; nil unit: the config's `sos-unit`.
+    case morse(text: String, unit: Duration?)
+
+    /// The pattern, with the config's values where the command line gave none.
+    func resolve(_ library: PatternLibrary) -> Pattern {
+        switch self {
+        case let .exact(p):
+            return p
+        case let .preset(name):
+            return (try? library.lookup(name)) ?? .steady
+        case let .breathe(period, lo, hi):
+            return .breathe(period: period ?? library.breathePeriod, minLevel: lo, maxLevel: hi)
+        case let .morse(text, unit):
+            return .morse(text: text, unit: unit ?? library.sosUnit)
+        }
+    }
+}
+
+extension PatternLibrary {
+    /// The `breathe` preset's period (`breathe-period`).
+    var breathePeriod: Duration {
+        if case let .breathe(period, _, _) = (try? lookup("breathe")) { return period }
+        return .seconds(4)  // every library has the built-in breathe; this is its default
+    }
+
+    /// The `sos` preset's Morse unit (`sos-unit`).
+    var sosUnit: Duration {
+        if case let .morse(_, unit) = (try? lookup("sos")) { return unit }
+        return Morse.defaultSOSUnit  // every library has the built-in sos
+    }
+}
