@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import TorchHardware
 
 // The one place the process exits: parse → validate → run, then exit with the code.
-exit(TorchCLI.main(Array(CommandLine.arguments.dropFirst())))
+exitProcess(TorchCLI.main(Array(CommandLine.arguments.dropFirst())))

@@ -10,7 +10,7 @@ public enum BoardFiles {
     /// system places; and the source tree's `boards/` (for `swift run` in a checkout).
     public static func searchDirectories(executable: String? = executablePath()) -> [String] {
         var dirs: [String] = []
-        if let env = getenv("TORCH_BOARDS") { dirs.append(String(cString: env)) }
+        if let env = ProcessEnvironment.variable("TORCH_BOARDS") { dirs.append(env) }
         if let exe = executable, let slash = exe.lastIndex(of: "/") {
             let exeDir = String(exe[..<slash])
             dirs.append((exeDir.isEmpty ? "" : exeDir) + "/../share/torch/boards")

@@ -83,7 +83,6 @@ public enum AtomicFile {
     /// "PATH: WHAT: errno text", with the errno kept for callers that branch on it.
     static func failure(_ path: String, _ what: String) -> HardwareError {
         let code = errno
-        let text = strerror(code).map { String(cString: $0) } ?? "errno \(code)"
-        return HardwareError("\(path): \(what): \(text)", errno: code)
+        return HardwareError("\(path): \(what): \(errnoText(code))", errno: code)
     }
 }

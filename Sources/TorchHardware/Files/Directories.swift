@@ -11,3 +11,6 @@ public func makeParentDirectories(of file: String) {
         _ = mkdir(file.hasPrefix("/") ? path : String(path.dropFirst()), 0o755)
     }
 }
+
+/// True when `path` exists (following symbolic links).
+public func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }

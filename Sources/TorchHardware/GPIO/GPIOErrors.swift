@@ -52,14 +52,9 @@ public enum GPIOErrors {
 
     /// Any other failed call, with the system's text for the errno.
     public static func failed(_ what: String, errno code: Int32) -> HardwareError {
-        HardwareError("\(what): \(errnoDescription(code))", errno: code)
+        HardwareError("\(what): \(errnoText(code))", errno: code)
     }
 
-    /// strerror without Foundation: "Device or resource busy".
-    static func errnoDescription(_ code: Int32) -> String {
-        guard let p = strerror(code) else { return "errno \(code)" }
-        return String(cString: p)
-    }
 
     /// The names nearest to `word` (case-insensitive edit distance, at most 2; only the
     /// nearest ones), then those starting with `word`; up to five, in the chip's order.

@@ -3,19 +3,19 @@ import Glibc
 #endif
 
 /// The real file system through Glibc: `open`/`pwrite`/`read`/`readlink`/`opendir`.
-/// EINTR is retried in one place (`SystemSysfs.retrying`).
+/// EINTR is retried in one place (`Interrupted.retry`).
 public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     public init() {}
 
     public func readSmallFile(_ path: String) throws(SysfsErrno) -> String {
-        let fd = Self.retrying { open(path, O_RDONLY | O_CLOEXEC) }
+        let fd = Interrupted.retry { open(path, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw SysfsErrno(errno) }
         defer { _ = Glibc.close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
             let n = chunk.withUnsafeMutableBytes { buf in
-                Self.retrying { read(fd, buf.baseAddress, buf.count) }
+                Interrupted.retry { read(fd, buf.baseAddress, buf.count) }
             }
             if n < 0 { throw SysfsErrno(errno) }
             if n == 0 { break }
@@ -29,7 +29,7 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     public func write(_ path: String, _ value: String) -> Int32 {
         // O_TRUNC as `echo value > file` does: a no-op on sysfs attributes, and it keeps
         // plain-file stand-ins (tests, TORCH_LEDS_DIR) holding exactly the last value.
-        let fd = Self.retrying { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
+        let fd = Interrupted.retry { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
         guard fd >= 0 else { return errno }
         defer { _ = Glibc.close(fd) }
         var text = value
@@ -37,7 +37,7 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     }
 
     public func openForWriting(_ path: String) throws(SysfsErrno) -> any SysfsWriteHandle {
-        let fd = Self.retrying { open(path, O_WRONLY | O_CLOEXEC) }
+        let fd = Interrupted.retry { open(path, O_WRONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw SysfsErrno(errno) }
         return Handle(fd: fd)
     }
@@ -66,25 +66,14 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     }
 
     public func exists(_ path: String) -> Bool {
-        access(path, F_OK) == 0
+        fileExists(path)
     }
 
     /// One `pwrite` at offset 0 (sysfs takes a store in one call); EINTR retried.
     static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-        let n = retrying { pwrite(fd, bytes.baseAddress, bytes.count, 0) }
+        let n = Interrupted.retry { pwrite(fd, bytes.baseAddress, bytes.count, 0) }
         if n < 0 { return errno }
         return n == bytes.count ? 0 : EIO
-    }
-
-    /// Runs `call` again while it fails with EINTR: the one place interrupted calls are
-    /// retried for the sysfs layer.
-    @inline(__always)
-    static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
-        while true {
-            let r = call()
-            if r < 0 && errno == EINTR { continue }
-            return r
-        }
     }
 
     /// An open attribute for repeated writes; closes its descriptor in `deinit`.

@@ -14,7 +14,7 @@ public struct JournalLog: Sendable {
 
     /// Logs to stderr, with prefixes when stderr is the journal.
     public init(fd: Int32 = STDERR_FILENO) {
-        let stream = getenv("JOURNAL_STREAM").map { String(cString: $0) }
+        let stream = ProcessEnvironment.variable("JOURNAL_STREAM")
         self.init(fd: fd, prefixesPriority: JournalLog.isJournal(fd: fd, journalStream: stream))
     }
 

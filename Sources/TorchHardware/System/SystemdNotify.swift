@@ -73,6 +73,6 @@ public struct SystemdNotify: Sendable {
     }
 
     static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+        ProcessEnvironment.variable(name)
     }
 }

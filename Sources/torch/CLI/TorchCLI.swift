@@ -1,8 +1,5 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Exit codes (sysexits.h where one fits).
 enum ExitCode {
@@ -26,10 +23,10 @@ enum TorchCLI {
             invocation = try ArgumentParser.parse(args)
             switch invocation {
             case let .help(text):
-                writeAll(STDOUT_FILENO, text)
+                StandardOutput.write(text)
                 return ExitCode.ok
             case .version:
-                writeAll(STDOUT_FILENO, HelpText.version + "\n")
+                StandardOutput.write(HelpText.version + "\n")
                 return ExitCode.ok
             case let .run(parsed):
                 (request, global) = try Request.from(parsed)
@@ -41,7 +38,7 @@ enum TorchCLI {
             } else {
                 text += "Usage: torch <subcommand> [<options>]\n  See 'torch --help'.\n"
             }
-            writeAll(STDERR_FILENO, text)
+            StandardError.write(text)
             return ExitCode.usage
         }
         return Runner.run(request, global)

@@ -1,17 +1,13 @@
-import CTorchSys
 import TorchCore
 import TorchEngine
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `torch bench KIND`: measurements for people testing LEDs, with a progress bar on a
 /// terminal and `--json` for scripts.
 enum BenchCommand {
     static func run(_ r: BenchRequest, output: any LightOutput, reason: String, config: TorchConfig,
                     curve: BrightnessCurve?) -> Int32 {
-        if !r.json { writeAll(STDERR_FILENO, reason + "\n") }
+        if !r.json { StandardError.write(reason + "\n") }
         let scheduler = SettingsFactory.scheduler(config)
         defer { output.close() }
         do {
@@ -22,7 +18,7 @@ enum BenchCommand {
             case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
             }
         } catch {
-            writeAll(STDERR_FILENO, "\r\u{1B}[2Ktorch: bench \(r.kind.rawValue): \(error)\n")
+            StandardError.write("\r\u{1B}[2Ktorch: bench \(r.kind.rawValue): \(error)\n")
             return ExitCode.failure
         }
     }
@@ -34,7 +30,7 @@ enum BenchCommand {
         if r.storm { bench.stormRate = 500 }
         let report = try bench.run(progress: bar(r, "timing"))
         endBar(r)
-        writeAll(STDOUT_FILENO, r.json ? report.json + "\n" : report.text)
+        StandardOutput.write(r.json ? report.json + "\n" : report.text)
         if let svg = r.svg { try AtomicFile.write(SVGPlot.render(report), to: svg) }
         return ExitCode.ok
     }
@@ -43,10 +39,10 @@ enum BenchCommand {
         let stats = try ButtonLatencyBench(output: output, presses: r.presses, scheduler: s).run(progress: bar(r, "button"))
         endBar(r)
         if r.json {
-            writeAll(STDOUT_FILENO, "{\"presses\":\(r.presses),\"matched\":\(stats.count),\"latency_p50_ns\":\(stats.p50),"
+            StandardOutput.write("{\"presses\":\(r.presses),\"matched\":\(stats.count),\"latency_p50_ns\":\(stats.p50),"
                      + "\"latency_p99_ns\":\(stats.p99),\"latency_max_ns\":\(stats.max)}\n")
         } else {
-            writeAll(STDOUT_FILENO, "button edge → output change, \(stats.count) of \(r.presses) presses\n"
+            StandardOutput.write("button edge → output change, \(stats.count) of \(r.presses) presses\n"
                      + "latency    p50 \(BenchFormat.microseconds(stats.p50)) µs  p99 \(BenchFormat.microseconds(stats.p99)) µs"
                      + "  max \(BenchFormat.microseconds(stats.max)) µs\n")
         }
@@ -63,7 +59,7 @@ enum BenchCommand {
         for f in r.frequencies {
             var settings = s
             settings.softPWMFrequency = f
-            if !r.json { writeAll(STDERR_FILENO, "\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+            if !r.json { StandardError.write("\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
             let report = try BenchRun(output: line, timeline: .steady(1), duration: r.duration, settings: settings,
                                       label: "soft PWM \(FrequencySyntax.format(f))", lightness: r.level).run()
             let duty = SoftPWMStatistics(stamps: report.stamps, targetDuty: r.level)
@@ -77,7 +73,7 @@ enum BenchCommand {
             }
         }
         endBar(r)
-        writeAll(STDOUT_FILENO, r.json ? "[" + rows.joined(separator: ",") + "]\n" : rows.joined(separator: "\n") + "\n")
+        StandardOutput.write(r.json ? "[" + rows.joined(separator: ",") + "]\n" : rows.joined(separator: "\n") + "\n")
         return ExitCode.ok
     }
 
@@ -98,12 +94,12 @@ enum BenchCommand {
                 if !r.json {
                     let duty = mapping.duty(forLightness: level)
                     let filled = Int((duty * 30).rounded(.up))
-                    writeAll(STDERR_FILENO, "\r\u{1B}[2K\(c.rawValue) step \(i + 1)/\(levels.count): level "
+                    StandardError.write("\r\u{1B}[2K\(c.rawValue) step \(i + 1)/\(levels.count): level "
                              + "\(LevelSyntax.format(level)) → duty \(LevelSyntax.format(duty)) ["
                              + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled) + "]")
                 }
                 let until = clock.now() + r.duration
-                ctorch_sleep_until(until.nanoseconds)
+                clock.sleep(until: until)
             }
         }
         endBar(r)
@@ -111,25 +107,25 @@ enum BenchCommand {
             table += LevelSyntax.format(level).padding(6) + " "
                 + curves.map { LevelSyntax.format(OutputMapping(curve: $0).duty(forLightness: level)).padding(12) }.joined(separator: " ") + "\n"
         }
-        writeAll(STDOUT_FILENO, table)
+        StandardOutput.write(table)
         return ExitCode.ok
     }
 
     // MARK: - Progress
 
     private static func bar(_ r: BenchRequest, _ label: String) -> (Double) -> Void {
-        let show = !r.json && RawTerminal.isTerminal(STDERR_FILENO)
+        let show = !r.json && StandardError.isTerminal
         return { fraction in
             guard show else { return }
             let width = 30
             let done = Int((fraction * Double(width)).rounded())
             let bar = String(repeating: "█", count: done) + String(repeating: "·", count: max(0, width - done))
-            writeAll(STDERR_FILENO, "\r\(label) [\(bar)] \(Int((fraction * 100).rounded()))%")
+            StandardError.write("\r\(label) [\(bar)] \(Int((fraction * 100).rounded()))%")
         }
     }
 
     private static func endBar(_ r: BenchRequest) {
-        if !r.json { writeAll(STDERR_FILENO, "\r\u{1B}[2K") }
+        if !r.json { StandardError.write("\r\u{1B}[2K") }
     }
 }
 

@@ -1,8 +1,5 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `torch boards`: the known board profiles, their PWM pins and suggested wiring.
 enum BoardsCommand {
@@ -10,10 +7,10 @@ enum BoardsCommand {
         let catalog: BoardCatalog
         let directory: String
         do { (catalog, directory) = try BoardFiles.loadCatalog() } catch {
-            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            StandardError.write("torch: \(error)\n")
             return ExitCode.failure
         }
-        writeAll(STDOUT_FILENO, json ? jsonText(catalog, directory: directory) : text(catalog, directory: directory))
+        StandardOutput.write(json ? jsonText(catalog, directory: directory) : text(catalog, directory: directory))
         return ExitCode.ok
     }
 

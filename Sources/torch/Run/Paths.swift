@@ -1,18 +1,14 @@
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where the torch keeps its files by default.
 enum Paths {
     static let systemConfig = "/etc/torch/torch.conf"
 
-    static var isRoot: Bool { geteuid() == 0 }
+    static var isRoot: Bool { ProcessEnvironment.isRoot }
 
     static func environment(_ name: String) -> String? {
-        guard let p = getenv(name) else { return nil }
-        let s = String(cString: p)
-        return s.isEmpty ? nil : s
+        guard let s = ProcessEnvironment.variable(name), !s.isEmpty else { return nil }
+        return s
     }
 
     /// The state file: the config's `[service] state-file` as root (default
@@ -25,6 +21,6 @@ enum Paths {
         return configured
     }
 
-    static func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    static func fileExists(_ path: String) -> Bool { TorchHardware.fileExists(path) }
 
 }

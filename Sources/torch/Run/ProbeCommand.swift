@@ -1,8 +1,5 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `torch probe`: what this machine has (board, GPIO chips and who holds their lines,
 /// PWM controllers, status LEDs) and what `auto` would drive the light with.
@@ -18,7 +15,7 @@ enum ProbeCommand {
         var board: BoardProfile? = nil
         if let catalog {
             do { board = try BoardDetection.resolve(name: config.board.name, catalog: catalog, machine: machine) } catch {
-                writeAll(STDERR_FILENO, "torch: [board] name: \(error)\n")
+                StandardError.write("torch: [board] name: \(error)\n")
                 return ExitCode.failure
             }
         }
@@ -26,7 +23,7 @@ enum ProbeCommand {
                                       gpioChipLabels: machine.gpioChipLabels)
         let report = ProbeReport(machine: machine, board: board, boardName: config.board.name, plan: plan,
                                  config: config, boardsDirectory: directory, problems: problems)
-        writeAll(STDOUT_FILENO, json ? report.json() : report.text())
+        StandardOutput.write(json ? report.json() : report.text())
         return ExitCode.ok
     }
 }

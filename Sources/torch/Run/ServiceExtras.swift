@@ -1,9 +1,6 @@
 import TorchCore
 import TorchEngine
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The service's extras from the config: the board's status LEDs for stealth and the
 /// feedback buzzer/indicator.

@@ -7,7 +7,7 @@ enum StatusCommand {
     static func print(json: Bool, state: StateRecord, configPath: String?, statePath: String, config: TorchConfig) -> Int32 {
         let (backend, how) = backendToDrive(config)
         if json {
-            writeAll(1, ControlReply.status(report(state, backend: backend)).line)
+            StandardOutput.write(ControlReply.status(report(state, backend: backend)).line)
         } else {
             var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
             s += "  brightness   \(state.brightness)\n"
@@ -16,7 +16,7 @@ enum StatusCommand {
             s += "  backend      \(backend.rawValue) (\(how))\n"
             s += "  config       \(configPath ?? "built-in defaults")\n"
             s += "  state file   \(statePath)\n"
-            writeAll(1, s)
+            StandardOutput.write(s)
         }
         return 0
     }
