@@ -11,7 +11,7 @@ public final class LiveDisplay {
     /// Redraws per second (the RT thread is never slowed by drawing: it reads atomics).
     public static let framesPerSecond = 30
 
-    public init(fd: Int32 = StandardStream.output) { self.fd = fd }
+    public init(fd: Int32 = StandardOutput.descriptor) { self.fd = fd }
 
     /// Prints the header lines and hides the cursor.
     public func begin(header: [String]) {
@@ -43,7 +43,7 @@ public final class LiveDisplay {
         if active {
             writeAll(fd, "\r\u{1B}[2K" + text + "\n" + lastLine)
         } else {
-            StandardStream.printError(text + "\n")
+            StandardError.write(text + "\n")
         }
     }
 

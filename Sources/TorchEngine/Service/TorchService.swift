@@ -40,18 +40,18 @@ public final class TorchService {
         do {
             signals = try SignalDescriptor(signals: [.interrupt, .terminate, .hangup, .quit])
         } catch {
-            StandardStream.printError("torch: \(error)\n")
+            StandardError.write("torch: \(error)\n")
             return 1
         }
         defer { signals.close() }
         if let path = options.tracePath {
             do { trace = try TraceWriter(path: path, origin: clock.now()) } catch {
-                StandardStream.printError("torch: \(error)\n")
+                StandardError.write("torch: \(error)\n")
                 return 1
             }
         }
         do { try scheduler.start() } catch {
-            StandardStream.printError("torch: \(error)\n")
+            StandardError.write("torch: \(error)\n")
             return 1
         }
         // The event loop turns a button edge into a hand-off: one step below the
@@ -71,7 +71,7 @@ public final class TorchService {
         let banner = options.banner + ["scheduler: \(scheduler.realtimeSummary)"]
         let shown = options.frontEnds.contains { $0.begin(banner: banner) }
         if !shown && options.verbose {
-            for line in banner { StandardStream.printError(line + "\n") }
+            for line in banner { StandardError.write(line + "\n") }
         }
 
         while !controller.isStopped {
@@ -174,14 +174,14 @@ public final class TorchService {
         drainTrace()
         trace?.flush()
         if let leds = options.statusLEDs {
-            do { try leds.restore() } catch { StandardStream.printError("torch: status LEDs: \(error)\n") }
+            do { try leds.restore() } catch { StandardError.write("torch: status LEDs: \(error)\n") }
             if let path = options.statusLEDSavePath { try? leds.save(to: path) }
         }
         options.feedback?.close()
         output.close()
         for f in options.frontEnds { f.close() }
         let dropped = scheduler.trace.dropped
-        if dropped > 0, trace != nil { StandardStream.printError("torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
+        if dropped > 0, trace != nil { StandardError.write("torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
         return 0
     }
 }

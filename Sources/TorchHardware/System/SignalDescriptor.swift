@@ -3,18 +3,6 @@ import CTorchSys
 import Glibc
 #endif
 
-/// The signals the service handles, by their meaning.
-public enum ProcessSignal: Int32, Sendable, CaseIterable {
-    /// SIGINT (Ctrl-C): stop.
-    case interrupt = 2
-    /// SIGTERM (systemctl stop, shutdown): stop.
-    case terminate = 15
-    /// SIGHUP (systemctl reload): re-read the config.
-    case hangup = 1
-    /// SIGQUIT: stop.
-    case quit = 3
-}
-
 /// Signals delivered as readable events on a file descriptor (signalfd), so the event
 /// loop handles SIGINT/SIGTERM/SIGHUP in order with everything else, never inside an
 /// async signal handler. The signals are blocked for the whole process (threads
@@ -27,7 +15,7 @@ public final class SignalDescriptor {
 
     public init(signals: [ProcessSignal]) throws(HardwareError) {
         sigemptyset(&mask)
-        for s in signals { sigaddset(&mask, s.rawValue) }
+        for s in signals { sigaddset(&mask, s.number) }
         pthread_sigmask(SIG_BLOCK, &mask, nil)
         let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard fd >= 0 else {
@@ -45,7 +33,7 @@ public final class SignalDescriptor {
         var info = signalfd_siginfo()
         while Glibc.read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
             // Only the signals asked for arrive here; anything else is not ours to name.
-            if let s = Int32(exactly: info.ssi_signo).flatMap(ProcessSignal.init(rawValue:)) { out.append(s) }
+            if let s = Int32(exactly: info.ssi_signo).flatMap(ProcessSignal.init(number:)) { out.append(s) }
         }
         return out
     }
