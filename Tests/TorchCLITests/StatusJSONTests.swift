@@ -9,7 +9,7 @@ import TorchCore
         let status = TorchStatus(lit: true, momentary: false, brightness: Brightness(clamping: 0.184),
                                  pattern: .sos, buttonMode: .toggle, stealth: true,
                                  sleepRemaining: .milliseconds(90_500), fading: false)
-        let sent = ControlReply.status(status, backend: "gpiod", uptime: .seconds(12) + .microseconds(345_678))
+        let sent = ControlReply.status(StatusReport(status, backend: .gpiod, uptime: .seconds(12) + .microseconds(345_678)))
         let received = try ControlReply.parse(String(sent.line.dropLast()))
         Golden.check(received.line, "status-service.json")
     }

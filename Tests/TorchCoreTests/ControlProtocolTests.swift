@@ -122,7 +122,7 @@ import TorchCore
         let status = TorchStatus(lit: true, momentary: false, brightness: Brightness(clamping: 0.4),
                                  pattern: .blink(on: .milliseconds(500), off: .milliseconds(500)), buttonMode: .smart,
                                  stealth: false, sleepRemaining: .milliseconds(90_500), fading: false)
-        let reply = ControlReply.status(status, backend: "sim", uptime: .seconds(12) + .microseconds(345_678), id: .string("q"))
+        let reply = ControlReply.status(StatusReport(status, backend: .sim, uptime: .seconds(12) + .microseconds(345_678)), id: .string("q"))
         #expect(reply.line == "{\"ok\":true,\"lit\":true,\"brightness_percent\":40,"
                 + "\"pattern\":\"blink 500ms 500ms\",\"pattern_name\":\"blink 1Hz\","
                 + "\"button_mode\":\"smart\",\"backend\":\"sim\",\"service\":true,\"uptime_s\":12.345,\"sleep_timer_remaining_s\":90.5,"
@@ -131,7 +131,7 @@ import TorchCore
         dark.lit = false
         dark.sleepRemaining = nil
         dark.pattern = .sos
-        let d = ControlReply.status(dark, backend: "gpiod", uptime: .zero)
+        let d = ControlReply.status(StatusReport(dark, backend: .gpiod, uptime: .zero))
         #expect(d["sleep_timer_remaining_s"] == .null)
         #expect(d["pattern_name"] == .string("SOS"))
         #expect(d["backend"] == .string("gpiod"))

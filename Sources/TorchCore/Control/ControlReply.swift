@@ -76,14 +76,4 @@ extension ControlReply {
     public static func status(_ report: StatusReport, id: JSONValue? = nil) -> ControlReply {
         success(id: id, report.members)
     }
-
-    /// The service's reply to `status`.
-    ///
-    /// - Parameters:
-    ///   - backend: the output in use, as `Backend.rawValue` (`sim`, `gpiod` or `pwm`);
-    ///     a name that is none of them reports `sim`, the service's own default.
-    ///   - uptime: time since the service started.
-    public static func status(_ s: TorchStatus, backend: String, uptime: Duration, id: JSONValue? = nil) -> ControlReply {
-        status(StatusReport(s, backend: Backend(rawValue: backend) ?? .sim, uptime: uptime), id: id)
-    }
 }

@@ -20,15 +20,15 @@ public struct ControllerSettings {
     /// How often to tell the service manager the output is healthy (`WatchdogSec` / 2);
     /// nil: no watchdog.
     public var watchdogInterval: Duration?
-    /// The backend's short name for status: "sim", "gpiod" or "pwm".
-    public var backendName: String
+    /// The output driven, for status.
+    public var backend: Backend
     /// Re-reads the config (SIGHUP, `reload`); nil: reload is not possible in this mode.
     public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
 
     public init(torch: TorchSettings, mapping: OutputMapping, library: PatternLibrary = .standard,
                 restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [],
                 runFor: Duration? = nil, blinkOnPatternChange: Bool = false,
-                watchdogInterval: Duration? = nil, backendName: String = "sim",
+                watchdogInterval: Duration? = nil, backend: Backend = .sim,
                 reload: (() -> Result<ReloadedConfig, ReloadError>)? = nil) {
         self.torch = torch
         self.mapping = mapping
@@ -38,7 +38,7 @@ public struct ControllerSettings {
         self.runFor = runFor
         self.blinkOnPatternChange = blinkOnPatternChange
         self.watchdogInterval = watchdogInterval
-        self.backendName = backendName
+        self.backend = backend
         self.reload = reload
     }
 }

@@ -97,7 +97,7 @@ public final class TorchController {
     public func respond(to request: ControlRequest, from origin: CommandOrigin, at time: Instant) -> ControlReply {
         switch request.command {
         case .status:
-            return .status(status(at: time), backend: settings.backendName, uptime: time - self.origin)
+            return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin))
         case .reload:
             return reload(at: time)
                 ? .success() : .failure("reload: the new config has errors; the running one is kept (see the log)")

@@ -150,7 +150,7 @@ enum Runner {
             var controller = ControllerSettings(
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
-                backendName: output.kind.rawValue)
+                backend: output.kind)
             var frontEnds: [any FrontEnd] = []
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }

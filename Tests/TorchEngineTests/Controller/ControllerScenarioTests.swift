@@ -33,7 +33,7 @@ import TorchEngine
         let reply = rig.request(#"{"cmd":"status"}"#, at: atMs(3500))
         #expect(reply.ok)
         #expect(reply["lit"] == .bool(true))
-        #expect(reply == .status(rig.controller.status(at: atMs(3500)), backend: "sim", uptime: .milliseconds(2500)))
+        #expect(reply == .status(StatusReport(rig.controller.status(at: atMs(3500)), backend: .sim, uptime: .milliseconds(2500))))
     }
 
     @Test func badRequestsChangeNothing() {
