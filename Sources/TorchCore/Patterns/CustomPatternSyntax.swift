@@ -21,6 +21,7 @@ public enum CustomPatternSyntax {
 
     /// Parses `text`; errors name the token at fault (see `PatternSyntaxError.caretLine`).
     public static func parse(_ text: String) throws(PatternSyntaxError) -> CustomPattern {
+        try PatternTokens.checkOneLine(text)
         let tokens = PatternTokens.split(text)
         guard !tokens.isEmpty else {
             throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: 0, length: max(1, text.count),

@@ -33,6 +33,7 @@ extension Pattern {
     /// Reads the canonical form (see `canonicalText`). Errors point at the token, with
     /// offsets into `text` for `PatternSyntaxError.caretLine`.
     public static func parseCanonical(_ text: String) throws(PatternSyntaxError) -> Pattern {
+        try PatternTokens.checkOneLine(text)
         let tokens = PatternTokens.split(text)
         guard let head = tokens.first else {
             throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: 0, length: max(1, text.count),
