@@ -20,7 +20,7 @@ VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-u
 BENCH_DEPS = rt-tests
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2
+        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick
 
 all: build
 
@@ -29,6 +29,7 @@ help:
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
 	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
+	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 
 # Installs missing Debian packages when root; otherwise says what is missing.
 define ensure_packages
@@ -59,11 +60,24 @@ run: build
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, and the
 # real-kernel gpio-sim tests under qemu with both libgpiod generations.
-test: test-deps unit-test service-test vm-test
+test: test-deps unit-test fuzz-quick service-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# libFuzzer on every parser of outside input (config, board files, patterns, Morse,
+# units, control requests, the state file), checking properties beyond "no crash"
+# (Tests/fuzz/run.sh). One binary, built into .build/fuzz when a source changed;
+# `fuzz-quick` is the short pass `make test` runs.
+FUZZ_SECONDS ?= 60
+SWIFTC    ?= swiftc
+
+fuzz:
+	SWIFTC=$(SWIFTC) sh Tests/fuzz/run.sh all $(FUZZ_SECONDS)
+
+fuzz-quick:
+	SWIFTC=$(SWIFTC) sh Tests/fuzz/run.sh all 5
 
 # The systemd unit (systemd-analyze verify + security) and make install/uninstall.
 service-test:

@@ -67,16 +67,27 @@ private func hertz(_ p: Pattern?) -> Double? {
         #expect(try Pattern.blink(frequency: 10) == .blink(on: .milliseconds(50), off: .milliseconds(50)))
         #expect(try Pattern.blink(frequency: 2, duty: 0.25) == .blink(on: .milliseconds(125), off: .milliseconds(375)))
         #expect(try Pattern.blink(frequency: 3) == .blink(on: .nanoseconds(166_666_667), off: .nanoseconds(166_666_666)))
-        #expect(try Pattern.blink(frequency: 1, duty: 0) == .blink(on: .zero, off: .seconds(1)))
+        #expect(try Pattern.blink(frequency: 10_000) == .blink(on: .microseconds(50), off: .microseconds(50)))
+        #expect(try Pattern.blink(frequency: 0.001) == .blink(on: .seconds(500), off: .seconds(500)))
     }
 
     @Test func blinkByRateErrors() throws {
         let zero = try #require(throws: ValueError.self) { try Pattern.blink(frequency: 0) }
-        #expect(zero.description == "'0Hz' is not valid: expected a blink frequency above 0Hz and at most 10kHz")
+        #expect(zero.description == "'0Hz' is not valid: expected a blink frequency from 0.001Hz to 10kHz")
         #expect(throws: ValueError.self) { try Pattern.blink(frequency: 20_000) }
         #expect(throws: ValueError.self) { try Pattern.blink(frequency: .infinity) }
         let duty = try #require(throws: ValueError.self) { try Pattern.blink(frequency: 1, duty: 1.5) }
         #expect(duty.description == "'150%' is not valid: expected a duty cycle from 0% to 100%")
+        // Duty 0 would be dark while status said lit (issue 15, finding 10).
+        let dark = try #require(throws: ValueError.self) { try Pattern.blink(frequency: 1, duty: 0) }
+        #expect(dark.description == "'0%' is not valid: expected a duty cycle that leaves the light on and off for at least 50us each")
+    }
+
+    /// Issue 15, finding 5: 1e9 / 1e-10 Hz does not fit Int64 nanoseconds; this trapped.
+    @Test(arguments: [1e-10, 1e-300, 0.000999, 5e-324, -1, .nan, 10_000.5, 1e300])
+    func rateOutsideTheRangeIsAnErrorNotATrap(hz: Double) throws {
+        let error = try #require(throws: ValueError.self) { try Pattern.blink(frequency: hz, text: "X") }
+        #expect(error.description == "'X' is not valid: expected a blink frequency from 0.001Hz to 10kHz")
     }
 
     @Test func parseSpeed() throws {

@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func tabsAndUnits() throws {
-        let p = try CustomPatternSyntax.parse("50%\t10us 0.5 2min 1 1h X1")
-        #expect(p.timeline.steps.map(\.duration) == [.microseconds(10), .seconds(120), .seconds(3600)])
+        let p = try CustomPatternSyntax.parse("50%\t50us 0.5 2min 1 1h X1")
+        #expect(p.timeline.steps.map(\.duration) == [.microseconds(50), .seconds(120), .seconds(3600)])
         #expect(p.timeline.repeatCount == 1)
     }
 
@@ -50,9 +50,9 @@ import Testing
          "~ 1s\n^"),
         ("100% 20", "token 2 '20': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)",
          "100% 20\n     ^~"),
-        ("100% 1s x0", "token 3 'x0': expected a repeat count of at least 1 (x1, x3)",
+        ("100% 1s x0", "token 3 'x0': expected a repeat count from 1 to 10000 (x1, x3)",
          "100% 1s x0\n        ^~"),
-        ("100% 1s xq", "token 3 'xq': expected a repeat count of at least 1 (x1, x3)",
+        ("100% 1s xq", "token 3 'xq': expected a repeat count from 1 to 10000 (x1, x3)",
          "100% 1s xq\n        ^~"),
         ("100% 1s x3 0 1s", "token 3 'x3': the repeat count must come last",
          "100% 1s x3 0 1s\n        ^~"),

@@ -69,10 +69,10 @@ import Testing
         let speed = try #require(throws: PatternLibraryError.self) { try PatternLibrary(blinkSpeed: 0) }
         #expect(speed.description == "blink-speed: '0' is not valid: expected a blink speed above 0 and at most 1 (0 would be off)")
         let period = try #require(throws: PatternLibraryError.self) { try PatternLibrary(breathePeriod: .zero) }
-        #expect(period.description == "breathe-period: '0s' is not valid: expected a period above 0 (e.g. 4s)")
+        #expect(period.description == "breathe-period: '0s' is not valid: expected a breathe period from 20ms to 48h")
         let level = try #require(throws: PatternLibraryError.self) { try PatternLibrary(breatheMax: 1.5) }
         #expect(level.description == "breathe-max: '1.5' is not valid: expected a level as a percentage (0%…100%) or a fraction (0…1)")
         let unit = try #require(throws: PatternLibraryError.self) { try PatternLibrary(sosUnit: .zero) }
-        #expect(unit.description == "sos-unit: '0s' is not valid: expected a Morse unit above 0 (e.g. 150ms)")
+        #expect(unit.description == "sos-unit: '0s' is not valid: expected a Morse unit from 1ms to 1min")
     }
 }

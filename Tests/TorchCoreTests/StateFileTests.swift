@@ -1,5 +1,5 @@
 import Testing
-import TorchCore
+@testable import TorchCore
 
 @Suite struct StateFileTests {
     let defaults = StateRecord(brightness: .full, pattern: "steady", buttonMode: "smart", lit: false)
@@ -16,9 +16,8 @@ import TorchCore
 
     @Test(arguments: [
         StateRecord(brightness: Brightness(clamping: 0.4), pattern: "steady", buttonMode: "smart", lit: true),
-        StateRecord(brightness: .full, pattern: "morse 'SOS' 150ms", buttonMode: "momentary", lit: false),
-        StateRecord(brightness: Brightness(clamping: 0.01), pattern: "100% 200ms ~0 1s x3", buttonMode: "toggle", lit: true),
-        StateRecord(brightness: Brightness(clamping: 0.3333), pattern: "a=b\\c\nd\re", buttonMode: "smart", lit: false),
+        StateRecord(brightness: .full, pattern: "morse 150ms SOS", buttonMode: "momentary", lit: false),
+        StateRecord(brightness: Brightness(clamping: 0.01), pattern: "custom 100% 200ms ~0 1s x3", buttonMode: "toggle", lit: true),
     ])
     func roundTrip(_ record: StateRecord) throws {
         let text = StateFileFormat.encode(record)
@@ -27,6 +26,13 @@ import TorchCore
         let loaded = load(text)
         #expect(loaded.record == record)
         #expect(loaded.warning == nil)
+    }
+
+    /// The escapes keep any text on one line (the pattern is checked after unescaping).
+    @Test func escapesRoundTrip() {
+        let text = "a=b\\c\nd\re"
+        #expect(StateFileFormat.escape(text) == "a=b\\\\c\\nd\\re")
+        #expect(StateFileFormat.unescape(StateFileFormat.escape(text)) == text)
     }
 
     @Test func rampedBrightnessComesBackClose() throws {

@@ -98,7 +98,8 @@ public enum OutputPlanner {
     }
 
     static func formatHz(_ hz: Double) -> String {
-        hz == hz.rounded() && hz < 1e15 ? "\(Int(hz)) Hz" : "\(hz) Hz"
+        // Checked: a huge or negative frequency from a file must not trap the conversion.
+        hz.magnitude < 1e15 ? Int64(exactly: hz).map { "\($0) Hz" } ?? "\(hz) Hz" : "\(hz) Hz"
     }
 }
 

@@ -14,8 +14,12 @@ public enum BlinkSpeed {
     /// The blink frequency just below speed 1, in hertz.
     public static let fastestFrequency = 20.0
     /// The highest blink rate `blink(frequency:duty:)` accepts, in hertz: above this a
-    /// blink only looks dim, which is what brightness (PWM) is for.
+    /// blink only looks dim, which is what brightness (PWM) is for. Its half period,
+    /// 50 µs, is `PatternLimits.minimumHold`.
     public static let maxFrequency = 10_000.0
+    /// The lowest blink rate `blink(frequency:duty:)` accepts, in hertz: one blink every
+    /// 1000 s. Slower blinks are written as on and off times (up to 24 h each).
+    public static let minFrequency = 0.001
 
     public static let allowed = "a blink speed from 0 to 1 (0 is off, 1 is steady light)"
 
@@ -23,8 +27,8 @@ public enum BlinkSpeed {
     public static func pattern(speed: Double) -> Pattern? {
         guard speed > 0 else { return nil }
         guard speed < 1 else { return .steady }
-        let hz = frequency(speed: speed)
-        let period = Int64((1e9 / hz).rounded())
+        // 0.5…20 Hz: a period of 50 ms…2 s, always a whole number of nanoseconds in range.
+        let period = Int64(exactly: (1e9 / frequency(speed: speed)).rounded()) ?? 1_000_000_000
         let on = period / 2
         return .blink(on: .nanoseconds(on), off: .nanoseconds(period - on))
     }
@@ -45,18 +49,25 @@ public enum BlinkSpeed {
     }
 
     /// A blink at `frequency` hertz, lit for `duty` (0…1) of each period; the period is
-    /// rounded to the nanosecond. Frequency must be above 0 and at most 10 kHz.
-    public static func blink(frequency: Double, duty: Double = 0.5) throws(ValueError) -> Pattern {
-        guard frequency.isFinite, frequency > 0, frequency <= maxFrequency else {
-            throw ValueError(value: FrequencySyntax.format(frequency),
-                             allowed: "a blink frequency above 0Hz and at most \(FrequencySyntax.format(maxFrequency))")
+    /// rounded to the nanosecond. Frequency must be from 0.001 Hz to 10 kHz, and the on
+    /// and off times each within `PatternLimits` (50 µs…24 h). `text` is the frequency as
+    /// the user wrote it, for the error.
+    public static func blink(frequency: Double, duty: Double = 0.5, text: String? = nil) throws(ValueError) -> Pattern {
+        guard frequency.isFinite, frequency >= minFrequency, frequency <= maxFrequency,
+              let period = Int64(exactly: (1e9 / frequency).rounded()) else {
+            throw ValueError(value: text ?? FrequencySyntax.format(frequency),
+                             allowed: "a blink frequency from \(FrequencySyntax.format(minFrequency)) to \(FrequencySyntax.format(maxFrequency))")
         }
-        guard duty.isFinite, (0...1).contains(duty) else {
+        guard duty.isFinite, (0...1).contains(duty),
+              let on = Int64(exactly: (Double(period) * duty).rounded()) else {
             throw ValueError(value: LevelSyntax.format(duty), allowed: "a duty cycle from 0% to 100%")
         }
-        let period = Int64((1e9 / frequency).rounded())
-        let on = Int64((Double(period) * duty).rounded())
-        return .blink(on: .nanoseconds(on), off: .nanoseconds(period - on))
+        let pattern = Pattern.blink(on: .nanoseconds(on), off: .nanoseconds(period - on))
+        do { try pattern.checkLimits() } catch {
+            throw ValueError(value: LevelSyntax.format(duty),
+                             allowed: "a duty cycle that leaves the light on and off for at least \(PatternLimits.text(PatternLimits.minimumHold)) each")
+        }
+        return pattern
     }
 
     /// 40^s for s in 0…1 without libm's `pow` (the core imports no Glibc):
@@ -77,8 +88,8 @@ public enum BlinkSpeed {
 extension Pattern {
     /// A blink at `frequency` hertz, lit for `duty` (0…1) of each period
     /// (see `BlinkSpeed.blink(frequency:duty:)`).
-    public static func blink(frequency: Double, duty: Double = 0.5) throws(ValueError) -> Pattern {
-        try BlinkSpeed.blink(frequency: frequency, duty: duty)
+    public static func blink(frequency: Double, duty: Double = 0.5, text: String? = nil) throws(ValueError) -> Pattern {
+        try BlinkSpeed.blink(frequency: frequency, duty: duty, text: text)
     }
 
     /// The TorchLight slider: `nil` (off) at 0, steady at 1, a blink in between

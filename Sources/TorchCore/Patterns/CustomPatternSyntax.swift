@@ -8,16 +8,20 @@
 ///
 /// Levels are `40%` or `0.4` (0…1 of the brightness), durations need a unit (`20ms`).
 /// After the last repetition the last step's level stays.
+///
+/// Limits (`PatternLimits`): a step lasts 0 (an instant jump) or 50 µs…24 h, a ramp 0
+/// or 10 ms…24 h; one repetition at most 168 h; `xN` from 1 to 10000; some step lights.
 public enum CustomPatternSyntax {
     /// The most steps one pattern may have: enough for any hand-written pattern, small
     /// enough that a typo (a pasted file) cannot make a huge timeline.
     public static let maxSteps = 1000
 
     static let example = "100% 200ms 0 300ms"
-    static let repeatAllowed = "expected a repeat count of at least 1 (x1, x3)"
+    static let repeatAllowed = "expected \(PatternLimits.repeatAllowed)"
 
     /// Parses `text`; errors name the token at fault (see `PatternSyntaxError.caretLine`).
     public static func parse(_ text: String) throws(PatternSyntaxError) -> CustomPattern {
+        try PatternTokens.checkOneLine(text)
         let tokens = PatternTokens.split(text)
         guard !tokens.isEmpty else {
             throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: 0, length: max(1, text.count),
@@ -25,12 +29,14 @@ public enum CustomPatternSyntax {
         }
         var steps: [TimelineStep] = []
         var repeatCount: Int?
-        var total: Int64 = 0
+        var total = Duration.zero
         var i = 0
         while i < tokens.count {
             let token = tokens[i]
             if token.text.first == "x" || token.text.first == "X" {
-                guard let n = Int(token.text.dropFirst()), n >= 1 else { throw token.error(repeatAllowed) }
+                guard let n = Int(token.text.dropFirst()), (1...PatternLimits.maximumRepeatCount).contains(n) else {
+                    throw token.error(repeatAllowed)
+                }
                 guard i == tokens.count - 1 else { throw token.error("the repeat count must come last") }
                 repeatCount = n
                 break
@@ -47,18 +53,30 @@ public enum CustomPatternSyntax {
             } catch {
                 throw durationToken.error("expected \(DurationSyntax.allowed)")
             }
+            if let allowed = PatternLimits.stepProblem(duration, ramp: ramp) {
+                throw durationToken.error("expected \(allowed)")
+            }
             guard steps.count < maxSteps else { throw token.error("too many steps (at most \(maxSteps))") }
-            let (sum, overflow) = total.addingReportingOverflow(duration.nanoseconds)
-            guard !overflow else { throw durationToken.error("the pattern would last longer than 292 years") }
-            total = sum
+            // Each step is at most 24 h (checked above), so the sum cannot overflow.
+            total += duration
+            guard total <= PatternLimits.maximumCycle else {
+                throw durationToken.error("the steps up to here last \(PatternLimits.text(total)): "
+                    + "one repetition may last at most \(PatternLimits.text(PatternLimits.maximumCycle))")
+            }
             steps.append(TimelineStep(level: level, duration: duration, ramp: ramp))
             i += 2
         }
-        guard total > 0 else {
+        guard total > .zero else {
             let last = tokens[tokens.count - 1]
             throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: tokens[0].offset,
                                      length: last.offset + last.length - tokens[0].offset,
                                      message: "the pattern lasts 0s: at least one step needs a duration above 0")
+        }
+        guard PatternLimits.lights(steps) else {
+            let last = tokens[tokens.count - 1]
+            throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: tokens[0].offset,
+                                     length: last.offset + last.length - tokens[0].offset,
+                                     message: PatternLimits.neverLights)
         }
         return CustomPattern(source: text.trimmedASCII, timeline: Timeline(steps: steps, repeatCount: repeatCount))
     }

@@ -22,16 +22,32 @@ enum ExactText {
     }
 
     /// `0%`, `100%`, `40%`, `12.5%`, or a fraction such as `0.123456789` when no short
-    /// percentage reads back as the same value.
+    /// percentage reads back as the same value (to the bit, tiny values included).
     static func level(_ l: Double) -> String {
         for digits in 0...4 {
             let text = DecimalSyntax.format(l * 100, maxFractionDigits: digits) + "%"
             if let back = try? LevelSyntax.parse(text), back == l { return text }
         }
-        for digits in 1...17 {
-            let text = DecimalSyntax.format(l, maxFractionDigits: digits)
-            if let back = try? LevelSyntax.parse(text), back == l { return text }
-        }
-        return LevelSyntax.format(l)
+        return plainDecimal(l)
+    }
+
+    /// The shortest digits that read back as `v` (Swift's `description`), written without
+    /// an exponent, which `DecimalSyntax` does not read: `1.5e-05` → `0.000015`.
+    /// Fixed decimals are not enough: 17 of them keep only 12 significant digits of
+    /// 0.0000123…, and none of 5e-324.
+    static func plainDecimal(_ v: Double) -> String {
+        let text = v.description
+        guard v.isFinite, let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+              let exponent = Int(text[text.index(after: e)...]) else { return text }
+        var mantissa = Substring(text[..<e])
+        let sign = mantissa.first == "-" ? "-" : ""
+        if !sign.isEmpty { mantissa = mantissa.dropFirst() }
+        // Digits before the point in the mantissa, moved by the exponent.
+        let point = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+            ?? mantissa.count) + exponent
+        let digits = mantissa.filter { $0 != "." }
+        if point <= 0 { return sign + "0." + String(repeating: "0", count: -point) + digits }
+        if point >= digits.count { return sign + digits + String(repeating: "0", count: point - digits.count) }
+        return sign + digits.prefix(point) + "." + digits.dropFirst(point)
     }
 }

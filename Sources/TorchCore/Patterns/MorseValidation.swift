@@ -8,7 +8,8 @@ extension Morse {
     public static let supportedText =
         "letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ \" $ @"
 
-    /// Throws unless `text` has something to send and only characters with a code.
+    /// Throws unless `text` has something to send, only characters with a code, no
+    /// spaces at its ends and at most 250 characters.
     /// The message names each unsupported character once, in order:
     /// `'HÉLLO' is not valid: expected letters A–Z, … (Morse has no code for 'É')`.
     public static func validate(_ text: String) throws(ValueError) {
@@ -21,6 +22,15 @@ extension Morse {
         }
         guard text.contains(where: { $0 != " " }) else {
             throw ValueError(value: text, allowed: "a text to send in Morse: \(supportedText)")
+        }
+        // Spaces at the ends send nothing, and a one-line `key=value` state file cannot
+        // keep them: refusing them keeps every accepted text's round trip exact.
+        guard text.first != " ", text.last != " " else {
+            throw ValueError(value: text, allowed: "a text to send in Morse without spaces at its start or end")
+        }
+        guard text.count <= PatternLimits.maximumMorseLength else {
+            throw ValueError(value: String(text.prefix(20)) + "…",
+                             allowed: "at most \(PatternLimits.maximumMorseLength) characters to send in Morse")
         }
     }
 

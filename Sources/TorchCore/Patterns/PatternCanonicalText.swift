@@ -1,5 +1,7 @@
 /// One line of text for every pattern, for the state file and the status display, that
-/// reads back as the same pattern (durations exact to the nanosecond):
+/// reads back as the same pattern (durations exact to the nanosecond, levels to the bit).
+/// Reading it checks `PatternLimits`, so a pattern from the socket or the state file
+/// can neither overflow the scheduler nor spin it:
 ///
 ///     steady
 ///     blink 500ms 500ms             on, off
@@ -31,6 +33,7 @@ extension Pattern {
     /// Reads the canonical form (see `canonicalText`). Errors point at the token, with
     /// offsets into `text` for `PatternSyntaxError.caretLine`.
     public static func parseCanonical(_ text: String) throws(PatternSyntaxError) -> Pattern {
+        try PatternTokens.checkOneLine(text)
         let tokens = PatternTokens.split(text)
         guard let head = tokens.first else {
             throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: 0, length: max(1, text.count),
@@ -54,7 +57,10 @@ extension Pattern {
             return .sos
         case "blink":
             try expect(2, "blink ON OFF', e.g. 'blink 500ms 500ms")
-            return .blink(on: try duration(args[0]), off: try duration(args[1]))
+            let on = try duration(args[0]), off = try duration(args[1])
+            if let allowed = PatternLimits.blinkProblem(on, on: true) { throw args[0].error("expected \(allowed)") }
+            if let allowed = PatternLimits.blinkProblem(off, on: false) { throw args[1].error("expected \(allowed)") }
+            return .blink(on: on, off: off)
         case "strobe":
             try expect(1, "strobe slow|medium|fast")
             guard let speed = StrobeSpeed(rawValue: args[0].text) else {
@@ -63,18 +69,25 @@ extension Pattern {
             return .strobe(speed)
         case "breathe":
             try expect(3, "breathe PERIOD MIN MAX', e.g. 'breathe 4s 0% 100%")
-            return .breathe(period: try duration(args[0]), minLevel: try level(args[1]), maxLevel: try level(args[2]))
+            let period = try duration(args[0])
+            if let allowed = PatternLimits.breatheProblem(period) { throw args[0].error("expected \(allowed)") }
+            let lo = try level(args[1]), hi = try level(args[2])
+            guard lo > 0 || hi > 0 else { throw args[2].error("expected \(PatternLimits.darkBreatheAllowed)") }
+            return .breathe(period: period, minLevel: lo, maxLevel: hi)
         case "morse":
-            guard args.count >= 2 else { throw missing("morse UNIT TEXT', e.g. 'morse 100ms HELLO") }
+            // The text may be only commas (`morse 150ms ,,`), which are separators to the
+            // tokenizer: the unit is all it takes as a token.
+            guard args.count >= 1 else { throw missing("morse UNIT TEXT', e.g. 'morse 100ms HELLO") }
             let unit = try duration(args[0])
-            guard unit > .zero else { throw args[0].error("expected a Morse unit above 0 (e.g. 100ms)") }
+            if let allowed = PatternLimits.morseUnitProblem(unit) { throw args[0].error("expected \(allowed)") }
             // The text runs verbatim from one character after the unit to the end.
             let start = args[0].offset + args[0].length + 1
             let message = String(text.dropFirst(start))
+            guard !message.isEmpty else { throw missing("morse UNIT TEXT', e.g. 'morse 100ms HELLO") }
             do {
                 try Morse.validate(message)
             } catch {
-                throw PatternSyntaxError(tokenNumber: args[1].number, token: message, offset: start,
+                throw PatternSyntaxError(tokenNumber: args[0].number + 1, token: message, offset: start,
                                          length: message.count, message: "expected \(error.allowed)")
             }
             return .morse(text: message, unit: unit)

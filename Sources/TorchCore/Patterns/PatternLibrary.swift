@@ -17,9 +17,9 @@ public struct PatternLibrary: Sendable {
 
     /// - Parameters:
     ///   - blinkSpeed: the `blink` preset's speed, above 0 and at most 1 (see `BlinkSpeed`).
-    ///   - breathePeriod: one full fade cycle of `breathe`, above 0.
+    ///   - breathePeriod: one full fade cycle of `breathe`, 20 ms…48 h (`PatternLimits`).
     ///   - breatheMin, breatheMax: `breathe`'s lowest and highest level, 0…1 of the brightness.
-    ///   - sosUnit: the Morse dot length of `sos`, above 0 (150 ms, the seed app's).
+    ///   - sosUnit: the Morse dot length of `sos`, 1 ms…1 min (150 ms, the seed app's).
     ///   - custom: name → custom pattern text (`CustomPatternSyntax`); errors name the pattern.
     public init(
         blinkSpeed: Double = 0.5,
@@ -34,17 +34,18 @@ public struct PatternLibrary: Sendable {
                 value: DecimalSyntax.format(blinkSpeed, maxFractionDigits: 3),
                 allowed: "a blink speed above 0 and at most 1 (0 would be off)"))
         }
-        guard breathePeriod > .zero else {
-            throw .badParameter(name: "breathe-period", ValueError(
-                value: DurationSyntax.format(breathePeriod), allowed: "a period above 0 (e.g. 4s)"))
+        if let allowed = PatternLimits.breatheProblem(breathePeriod) {
+            throw .badParameter(name: "breathe-period", ValueError(value: DurationSyntax.format(breathePeriod), allowed: allowed))
         }
         for (name, level) in [("breathe-min", breatheMin), ("breathe-max", breatheMax)] where !(0...1).contains(level) {
             throw .badParameter(name: name, ValueError(
                 value: DecimalSyntax.format(level, maxFractionDigits: 3), allowed: LevelSyntax.allowedText(0...1)))
         }
-        guard sosUnit > .zero else {
-            throw .badParameter(name: "sos-unit", ValueError(
-                value: DurationSyntax.format(sosUnit), allowed: "a Morse unit above 0 (e.g. 150ms)"))
+        if let allowed = PatternLimits.morseUnitProblem(sosUnit) {
+            throw .badParameter(name: "sos-unit", ValueError(value: DurationSyntax.format(sosUnit), allowed: allowed))
+        }
+        guard breatheMin > 0 || breatheMax > 0 else {
+            throw .badParameter(name: "breathe-max", ValueError(value: "0%", allowed: PatternLimits.darkBreatheAllowed))
         }
         var all = PatternLibrary.builtIns(blinkSpeed: blinkSpeed, breathePeriod: breathePeriod,
                                           breatheMin: breatheMin, breatheMax: breatheMax, sosUnit: sosUnit)

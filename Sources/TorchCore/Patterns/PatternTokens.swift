@@ -14,6 +14,20 @@ struct PatternToken: Equatable, Sendable {
 }
 
 enum PatternTokens {
+    /// Pattern text is one line: a control character other than tab (a CR, a newline)
+    /// is an error. The unit parsers trim CR and newline around a value, so `1 \r15s`
+    /// would otherwise be accepted as text that no one-line form can keep exactly.
+    static func checkOneLine(_ source: String) throws(PatternSyntaxError) {
+        for (offset, c) in source.enumerated() {
+            guard let bad = c.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) else {
+                continue
+            }
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw PatternSyntaxError(tokenNumber: nil, token: nil, offset: offset, length: 1,
+                                     message: "control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code) at character \(offset + 1): a pattern is one line of text")
+        }
+    }
+
     /// Splits on spaces, tabs and commas (any run of them): `100%, 200ms` is two tokens.
     static func split(_ source: String) -> [PatternToken] {
         var tokens: [PatternToken] = []

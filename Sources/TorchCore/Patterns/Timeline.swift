@@ -35,7 +35,7 @@ public struct Timeline: Equatable, Sendable {
     public var endLevel: Double
 
     public init(steps: [TimelineStep], repeatCount: Int? = nil, endLevel: Double? = nil) {
-        let total = steps.reduce(Int64(0)) { $0 &+ max(0, $1.duration.nanoseconds) }
+        let total = steps.reduce(Int64(0)) { $0.saturatingAdding(max(0, $1.duration.nanoseconds)) }
         if total <= 0 || (repeatCount ?? 1) <= 0 {
             // Nothing to play (or zero-length forever): hold the final level, no wake-ups.
             self.steps = []
@@ -58,8 +58,9 @@ public struct Timeline: Equatable, Sendable {
     /// True when the timeline never changes level (steady light or dark).
     public var isSteady: Bool { steps.isEmpty }
 
-    /// The length of one repetition.
+    /// The length of one repetition, saturating at Int64.max nanoseconds (292 years) for
+    /// hand-built timelines; parsed patterns keep it within `PatternLimits.maximumCycle`.
     public var period: Duration {
-        .nanoseconds(steps.reduce(Int64(0)) { $0 &+ $1.duration.nanoseconds })
+        .nanoseconds(steps.reduce(Int64(0)) { $0.saturatingAdding(max(0, $1.duration.nanoseconds)) })
     }
 }

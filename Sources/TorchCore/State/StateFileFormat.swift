@@ -1,4 +1,5 @@
-/// The state file's text: a version line, then one `key=value` per line.
+/// The state file's text: a version line, then one `key=value` per line. The pattern
+/// must read as canonical pattern text within `PatternLimits`.
 ///
 ///     version=1
 ///     brightness=40%
@@ -82,6 +83,14 @@ public enum StateFileFormat {
         guard let pattern = unescape(p.value), !pattern.isEmpty else {
             throw StateFileError(line: p.line, reason: p.value.isEmpty ? "pattern is empty" : "pattern '\(shown(p.value))' has a bad escape")
         }
+        // Read through the same parser (and limits) as the socket and the command line:
+        // a pattern that breaks them (saved by an older torch, or edited) would crash or
+        // spin the light on every start, so the whole file is set aside instead.
+        do {
+            _ = try Pattern.parseCanonical(pattern)
+        } catch {
+            throw StateFileError(line: p.line, reason: "pattern '\(shown(pattern))': \(shown(error.description, limit: 160))")
+        }
 
         let m = get("button-mode")
         guard TorchConfig.ButtonMode(rawValue: m.value) != nil else {
@@ -100,11 +109,11 @@ public enum StateFileFormat {
     }
 
     /// File text made safe for a one-line warning on a terminal: control characters
-    /// become `?` and anything past 40 characters becomes `…`.
-    static func shown(_ s: String) -> String {
+    /// become `?` and anything past `limit` characters becomes `…`.
+    static func shown(_ s: String, limit: Int = 40) -> String {
         var out = ""
         for (i, c) in s.unicodeScalars.enumerated() {
-            if i == 40 { return out + "…" }
+            if i == limit { return out + "…" }
             out.unicodeScalars.append(c.value < 0x20 || c.value == 0x7F ? "?" : c)
         }
         return out

@@ -44,8 +44,10 @@ extension Duration {
         return Double(s) + Double(atto) / 1e18
     }
 
-    /// A duration from seconds, rounded to the nearest nanosecond.
+    /// A duration from seconds, rounded to the nearest nanosecond; saturating at ±292
+    /// years (NaN is 0), so no value traps the conversion.
     public static func seconds(fromDouble value: Double) -> Duration {
-        .nanoseconds(Int64((value * 1e9).rounded()))
+        if let ns = Int64(exactly: (value * 1e9).rounded()) { return .nanoseconds(ns) }
+        return .nanoseconds(value.isNaN ? 0 : value < 0 ? Int64.min : Int64.max)
     }
 }

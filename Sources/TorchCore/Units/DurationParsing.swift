@@ -15,8 +15,9 @@ public enum DurationSyntax {
         // Longest suffix first so "ms" is not read as "m" + "s".
         for (suffix, scale) in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where t.hasSuffix(suffix) {
             let number = String(t.dropLast(suffix.count))
-            guard let v = DecimalSyntax.parse(number), v >= 0, v * scale < 9.2e18 else { break }
-            return .nanoseconds(Int64((v * scale).rounded()))
+            guard let v = DecimalSyntax.parse(number), v >= 0,
+                  let ns = Int64(exactly: (v * scale).rounded()), ns < 9_200_000_000_000_000_000 else { break }
+            return .nanoseconds(ns)
         }
         throw ValueError(value: text, allowed: allowed)
     }
@@ -62,8 +63,10 @@ public enum DecimalSyntax {
         return negative ? -v : v
     }
 
-    /// Formats with at most `maxFractionDigits` decimals and no trailing zeros.
-    public static func format(_ v: Double, maxFractionDigits: Int) -> String {
+    /// Formats with at most `maxFractionDigits` (0…17) decimals and no trailing zeros.
+    public static func format(_ v: Double, maxFractionDigits requested: Int) -> String {
+        // 10^18 and up would not fit the Int64 conversions below.
+        let maxFractionDigits = min(17, max(0, requested))
         var p = 1.0
         for _ in 0..<maxFractionDigits { p *= 10 }
         let r = (abs(v) * p).rounded()

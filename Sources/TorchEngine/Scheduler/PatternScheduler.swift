@@ -147,8 +147,8 @@ public final class PatternScheduler: @unchecked Sendable {
     private func run() {
         var current: Unmanaged<ProgramBox>? = nil
         var lastDuty = -1.0
-        let pwmPeriod = Int64((1e9 / max(1, settings.softPWMFrequency)).rounded())
-        let rampTick = Int64((1e9 / max(1, settings.rampUpdateRate)).rounded())
+        let pwmPeriod = settings.pwmPeriodNanoseconds
+        let rampTick = settings.rampTickNanoseconds
         // The instant the current wake-up was scheduled for (stamped as "intended").
         var intended: Int64 = ctorch_monotonic_ns()
         // Software PWM: the last grid period that got its pulse, and when that pulse ends.
@@ -173,25 +173,29 @@ public final class PatternScheduler: @unchecked Sendable {
                 intended = ctorch_monotonic_ns()
                 continue
             }
+            // Deadlines are sums of a start instant and timeline offsets, either of which
+            // may be near Int64's ends (a hand-built step of 292 years, a start at
+            // Int64.min): all of it saturates, and a deadline at Int64.max means never.
             var deadline: Int64 = -1
             let desired: Double = box._withUnsafeGuaranteedRef { b in
-                let elapsed = now - b.startNs
+                let elapsed = now.saturatingSubtracting(b.startNs)
                 if elapsed < 0 {
                     deadline = b.startNs
                     return lastDuty < 0 ? 0 : lastDuty
                 }
                 let s = b.cursor.sample(at: elapsed)
                 let duty = b.mapping.duty(forLightness: b.lightness * s.level)
-                let boundary = s.nextBoundary.map { b.startNs + $0 } ?? -1
+                let boundary = s.nextBoundary.map { b.startNs.saturatingAdding($0) } ?? -1
                 if output.isBinary && duty > 0 && duty < 1 {
                     // Software PWM on a period grid anchored at the program start. Every
                     // period gets exactly one pulse: a wake-up later than a short on-time
                     // (50 µs at 5 % of 1 kHz) still emits the pulse, keeping its width,
                     // rather than skipping the period and losing a whole pulse of light.
                     let k = elapsed / pwmPeriod
-                    let periodStart = b.startNs + k * pwmPeriod
-                    let nextStart = periodStart + pwmPeriod
-                    let onLength = Int64((Double(pwmPeriod) * duty).rounded())
+                    let periodStart = b.startNs.saturatingAdding(k.saturatingMultiplied(by: pwmPeriod))
+                    let nextStart = periodStart.saturatingAdding(pwmPeriod)
+                    // duty is in (0, 1) here, so the product is within 0…pwmPeriod.
+                    let onLength = Int64(exactly: (Double(pwmPeriod) * duty).rounded()) ?? pwmPeriod
                     if lastDuty == 1 {
                         if now < pulseEnd {
                             deadline = pulseEnd
@@ -202,8 +206,8 @@ public final class PatternScheduler: @unchecked Sendable {
                     }
                     if pulsedPeriod < k {
                         pulsedPeriod = k
-                        let onTime = periodStart + onLength
-                        pulseEnd = now < onTime ? onTime : min(now + onLength, nextStart)
+                        let onTime = periodStart.saturatingAdding(onLength)
+                        pulseEnd = now < onTime ? onTime : min(now.saturatingAdding(onLength), nextStart)
                         deadline = pulseEnd
                         return 1
                     }
@@ -211,7 +215,7 @@ public final class PatternScheduler: @unchecked Sendable {
                     return 0
                 }
                 if s.ramping {
-                    let tick = b.startNs + (elapsed / rampTick + 1) * rampTick
+                    let tick = b.startNs.saturatingAdding((elapsed / rampTick + 1).saturatingMultiplied(by: rampTick))
                     deadline = boundary >= 0 ? min(boundary, tick) : tick
                 } else {
                     deadline = boundary
@@ -230,6 +234,7 @@ public final class PatternScheduler: @unchecked Sendable {
                     lastFailure.store(rc, ordering: .relaxed)
                 }
             }
+            if deadline == Int64.max { deadline = -1 }
             let r = ctorch_futex_wait_until(wakeWord, seq, deadline)
             intended = (r == ETIMEDOUT && deadline >= 0) ? deadline : ctorch_monotonic_ns()
         }

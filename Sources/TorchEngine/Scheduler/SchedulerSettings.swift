@@ -17,4 +17,21 @@ public struct SchedulerSettings: Equatable, Sendable {
         self.softPWMFrequency = softPWMFrequency
         self.rampUpdateRate = rampUpdateRate
     }
+
+    /// The software-PWM period in nanoseconds, 1 ns…1 s: frequencies below 1 Hz count as
+    /// 1 Hz, and a value that is not a number as the 1 kHz default (the config checks
+    /// its range; this only keeps a conversion from trapping).
+    public var pwmPeriodNanoseconds: Int64 {
+        SchedulerSettings.periodNanoseconds(hertz: softPWMFrequency, default: 1000)
+    }
+
+    /// The time between ramp updates in nanoseconds, 1 ns…1 s, as `pwmPeriodNanoseconds`.
+    public var rampTickNanoseconds: Int64 {
+        SchedulerSettings.periodNanoseconds(hertz: rampUpdateRate, default: 100)
+    }
+
+    static func periodNanoseconds(hertz: Double, default fallback: Double) -> Int64 {
+        let hz = hertz.isNaN ? fallback : max(1, hertz)
+        return max(1, Int64(exactly: (1e9 / hz).rounded()) ?? 1)
+    }
 }

@@ -78,7 +78,9 @@ extension Request {
             let stopped = p.flags.contains("service-stopped")
             request = .off(force: stopped || p.flags.contains("force"), remember: !stopped, light)
         case "toggle": request = .toggle(light)
-        case "blink": request = .light(try blink(p), light)
+        // Speed 0 stops the blink: the light goes dark, and status says off (a blink with
+        // no on time would be dark while status said lit).
+        case "blink": request = try blink(p).map { .light($0, light) } ?? .off(force: false, remember: true, light)
         case "strobe":
             let word = p.positionals.first ?? "medium"
             guard let speed = StrobeSpeed(rawValue: word) else {
@@ -122,11 +124,22 @@ extension Request {
         case "bench": request = .bench(try BenchRequest.from(p), light)
         default: throw UsageError(message: "unknown subcommand '\(p.command.name)'", command: nil)
         }
+        if case let .light(choice, _) = request {
+            // The same limits as the socket and the config (issue 15): no step the
+            // real-time thread would spin on, none long enough to overflow. What the
+            // command line gave is checked here (the config's values are checked by its
+            // library), so the standard library stands in for the config.
+            do { try choice.resolve(.standard).checkLimits() } catch {
+                let option = error.parameter == "text" ? "<text>" : "--" + error.parameter
+                let value = p.values[error.parameter] ?? error.error.value
+                throw UsageError(message: "\(option): \(ValueError(value: value, allowed: error.error.allowed))", command: p.command)
+            }
+        }
         return (request, global)
     }
 
-    /// `blink` with no timing is the config's `blink-speed` preset.
-    private static func blink(_ p: ParsedArguments) throws(UsageError) -> PatternChoice {
+    /// `blink` with no timing is the config's `blink-speed` preset; nil: speed 0 (off).
+    private static func blink(_ p: ParsedArguments) throws(UsageError) -> PatternChoice? {
         let speed = try p.value("speed", BlinkSpeed.parse)
         let on = try p.value("on", DurationSyntax.parse)
         let off = try p.value("off", DurationSyntax.parse)
@@ -145,13 +158,13 @@ extension Request {
             throw UsageError(message: on == nil ? "--off needs --on" : "--on needs --off", command: p.command)
         }
         if let rate {
-            do { return .exact(try BlinkSpeed.blink(frequency: rate)) } catch {
+            do { return .exact(try BlinkSpeed.blink(frequency: rate, text: p.values["rate"])) } catch {
                 throw UsageError(message: "--rate: \(error)", command: p.command)
             }
         }
-        // Speed 0 means "stopped": the light is dark.
         guard let speed else { return .preset("blink") }
-        return .exact(BlinkSpeed.pattern(speed: speed) ?? .blink(on: .zero, off: .seconds(1)))
+        // Speed 0 means "stopped" (nil): the light is dark.
+        return BlinkSpeed.pattern(speed: speed).map { .exact($0) }
     }
 
     /// `--unit` or `--wpm`; nil: neither (the config's `sos-unit`).

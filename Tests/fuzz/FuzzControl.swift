@@ -1,0 +1,17 @@
+/// A control-socket request line (JSON → ControlRequest); accepted patterns keep every
+/// property, and a request writes back as JSON that reads as the same request.
+func fuzzControl(_ bytes: [UInt8]) {
+    let input = text(bytes)
+    _ = try? JSONParser().parse(bytes: bytes)
+    guard case let .success(request) = ControlRequest.parse(bytes: bytes) else { return }
+    if case let .pattern(p) = request.command { checkAccepted(p, from: input) }
+    checkControlRoundTrip(request, input: input)
+}
+
+/// What the client sends for a request reads back at the server as the same request
+/// (checked for every request the fuzzer gets accepted).
+func checkControlRoundTrip(_ request: ControlRequest, input: String) {
+    guard case let .success(back) = ControlRequest.parse(request.line), back == request else {
+        violated("request line '\(request.line)' does not read back", input)
+    }
+}
