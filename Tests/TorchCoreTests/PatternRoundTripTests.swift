@@ -8,10 +8,10 @@ import Testing
     func roundTrips(_ p: Pattern) throws {
         let text = p.canonicalText
         #expect(try Pattern.parseCanonical(text) == p, "\(text)")
-        let record = StateRecord(brightness: .full, pattern: text, buttonMode: "smart", lit: true)
-        let loaded = StateFileLoad.load(contents: StateFileFormat.encode(record), path: "state", defaults: record)
+        let record = PersistentState(brightness: .full, pattern: p, buttonMode: .smart, lit: true)
+        let loaded = StateFileLoad.load(contents: StateFileFormat.encode(record), path: "state")
         #expect(loaded.warning == nil)
-        #expect(try Pattern.parseCanonical(loaded.record.pattern) == p)
+        #expect(loaded.state == record)
     }
 
     /// `torch morse ",,"` saved `morse 150ms ,,`, which read back as "needs more".

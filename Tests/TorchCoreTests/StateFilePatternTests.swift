@@ -5,7 +5,6 @@ import TorchCore
 /// older torch, or edited) is reported in one line and ignored, never played: the light
 /// starts from the defaults instead of crashing on every restart.
 @Suite struct StateFilePatternTests {
-    let defaults = StateRecord(brightness: .full, pattern: "steady", buttonMode: "smart", lit: false)
     let path = "/var/lib/torch/state"
 
     func file(pattern: String) -> String {
@@ -19,25 +18,25 @@ import TorchCore
         ("flash", "line 3: pattern 'flash': token 1 'flash': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe or custom"),
     ])
     func patternOutsideTheLimitsGivesDefaultsAndOneWarning(pattern: String, reason: String) throws {
-        let loaded = StateFileLoad.load(contents: file(pattern: pattern), path: path, defaults: defaults)
-        #expect(loaded.record == defaults)
+        let loaded = StateFileLoad.load(contents: file(pattern: pattern), path: path)
+        #expect(loaded.state == nil)
         #expect(loaded.warning == "\(path): \(reason); using defaults")
         #expect(!(try #require(loaded.warning)).contains("\n"))
     }
 
     @Test func aLongBadPatternIsShortenedInTheWarning() throws {
         let text = "custom " + String(repeating: "100% 1s ", count: 500) + "0 1ns"
-        let loaded = StateFileLoad.load(contents: file(pattern: text), path: path, defaults: defaults)
-        #expect(loaded.record == defaults)
+        let loaded = StateFileLoad.load(contents: file(pattern: text), path: path)
+        #expect(loaded.state == nil)
         let warning = try #require(loaded.warning)
         #expect(warning.count < 300)
         #expect(warning.hasPrefix("\(path): line 3: pattern 'custom 100% 1s 100% 1s 100% 1s 100% 1s 1…': "))
     }
 
     @Test func aGoodPatternIsKeptAsSaved() {
-        let loaded = StateFileLoad.load(contents: file(pattern: "morse 100ms HI"), path: path, defaults: defaults)
+        let loaded = StateFileLoad.load(contents: file(pattern: "morse 100ms HI"), path: path)
         #expect(loaded.warning == nil)
-        #expect(loaded.record.pattern == "morse 100ms HI")
-        #expect(loaded.record.lit)
+        #expect(loaded.state?.pattern == .morse(text: "HI", unit: .milliseconds(100)))
+        #expect(loaded.state?.lit == true)
     }
 }

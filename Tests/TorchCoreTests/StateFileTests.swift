@@ -2,29 +2,30 @@ import Testing
 @testable import TorchCore
 
 @Suite struct StateFileTests {
-    let defaults = StateRecord(brightness: .full, pattern: "steady", buttonMode: "smart", lit: false)
     let path = "/var/lib/torch/state"
 
     func load(_ text: String?) -> StateFileLoad {
-        StateFileLoad.load(contents: text, path: path, defaults: defaults)
+        StateFileLoad.load(contents: text, path: path)
     }
 
     @Test func encodesTheDocumentedFormat() {
-        let r = StateRecord(brightness: Brightness(clamping: 0.4), pattern: "strobe fast", buttonMode: "toggle", lit: true)
+        let r = PersistentState(brightness: Brightness(clamping: 0.4), pattern: .strobe(.fast), buttonMode: .toggle, lit: true)
         #expect(StateFileFormat.encode(r) == "version=1\nbrightness=40%\npattern=strobe fast\nbutton-mode=toggle\nlit=yes\n")
     }
 
     @Test(arguments: [
-        StateRecord(brightness: Brightness(clamping: 0.4), pattern: "steady", buttonMode: "smart", lit: true),
-        StateRecord(brightness: .full, pattern: "morse 150ms SOS", buttonMode: "momentary", lit: false),
-        StateRecord(brightness: Brightness(clamping: 0.01), pattern: "custom 100% 200ms ~0 1s x3", buttonMode: "toggle", lit: true),
+        ("40%", "steady", ButtonMode.smart, true),
+        ("100%", "morse 150ms SOS", .momentary, false),
+        ("1%", "custom 100% 200ms ~0 1s x3", .toggle, true),
     ])
-    func roundTrip(_ record: StateRecord) throws {
+    func roundTrip(_ brightness: String, _ pattern: String, _ mode: ButtonMode, _ lit: Bool) throws {
+        let record = PersistentState(brightness: try Brightness.parse(brightness), pattern: try Pattern.parseCanonical(pattern),
+                                     buttonMode: mode, lit: lit)
         let text = StateFileFormat.encode(record)
         #expect(try StateFileFormat.decode(text) == record)
         #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
         let loaded = load(text)
-        #expect(loaded.record == record)
+        #expect(loaded.state == record)
         #expect(loaded.warning == nil)
     }
 
@@ -36,19 +37,19 @@ import Testing
     }
 
     @Test func rampedBrightnessComesBackClose() throws {
-        let r = StateRecord(brightness: Brightness(clamping: 0.123456789), pattern: "steady", buttonMode: "smart", lit: true)
+        let r = PersistentState(brightness: Brightness(clamping: 0.123456789), pattern: .steady, buttonMode: .smart, lit: true)
         let back = try StateFileFormat.decode(StateFileFormat.encode(r))
         #expect(abs(back.brightness.fraction - 0.123456789) < 1e-6)
     }
 
     @Test func acceptsCRLFAndBlankLinesAndAnyKeyOrder() throws {
         let text = "version=1\r\n\r\nlit=on\r\nbutton-mode=smart\r\npattern=sos\r\nbrightness=0.5\r\n"
-        #expect(try StateFileFormat.decode(text) == StateRecord(brightness: Brightness(clamping: 0.5), pattern: "sos", buttonMode: "smart", lit: true))
+        #expect(try StateFileFormat.decode(text) == PersistentState(brightness: Brightness(clamping: 0.5), pattern: .sos, buttonMode: .smart, lit: true))
     }
 
     @Test func missingFileGivesDefaultsAndAWarning() {
         let loaded = load(nil)
-        #expect(loaded.record == defaults)
+        #expect(loaded.state == nil)
         #expect(loaded.warning == "/var/lib/torch/state: no saved state yet; using defaults")
     }
 
@@ -80,7 +81,7 @@ import Testing
     ])
     func corruptContentGivesDefaultsAndOneWarningLine(_ text: String, _ warning: String) throws {
         let loaded = load(text)
-        #expect(loaded.record == defaults)
+        #expect(loaded.state == nil)
         #expect(loaded.warning == warning)
         let w = try #require(loaded.warning)
         #expect(!w.contains("\n"))
@@ -97,6 +98,6 @@ import Testing
             try StateFileFormat.decode(text)
         }
         #expect(load(text).warning == "/var/lib/torch/state: line 1: version '2' is not supported (this torch reads version 1); using defaults")
-        #expect(load(text).record == defaults)
+        #expect(load(text).state == nil)
     }
 }

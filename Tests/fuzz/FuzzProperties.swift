@@ -16,10 +16,9 @@ func checkAccepted(_ p: Pattern, from input: String) {
     guard let back = try? Pattern.parseCanonical(canonical), back == p else {
         violated("canonical text '\(canonical)' does not read back", input)
     }
-    let record = StateRecord(brightness: .full, pattern: canonical, buttonMode: "smart", lit: true)
-    let other = StateRecord(brightness: .full, pattern: "steady", buttonMode: "toggle", lit: false)
-    let loaded = StateFileLoad.load(contents: StateFileFormat.encode(record), path: "state", defaults: other)
-    guard loaded.warning == nil, loaded.record == record else {
+    let record = PersistentState(brightness: .full, pattern: p, buttonMode: .smart, lit: true)
+    let loaded = StateFileLoad.load(contents: StateFileFormat.encode(record), path: "state")
+    guard loaded.warning == nil, loaded.state == record else {
         violated("state file round trip: \(loaded.warning ?? "different record")", input)
     }
     checkSampling(timeline, input: input)

@@ -14,22 +14,22 @@ public enum StateFileFormat {
 
     static let keys = ["brightness", "pattern", "button-mode", "lit"]
 
-    /// The file's text for `record`, ending in a newline.
-    public static func encode(_ record: StateRecord) -> String {
+    /// The file's text for `state`, ending in a newline.
+    public static func encode(_ state: PersistentState) -> String {
         // Four decimals of a percent: a ramped brightness comes back within 1e-6.
-        let brightness = DecimalSyntax.format(record.brightness.fraction * 100, maxFractionDigits: 4) + "%"
+        let brightness = DecimalSyntax.format(state.brightness.fraction * 100, maxFractionDigits: 4) + "%"
         return """
             version=\(version)
             brightness=\(brightness)
-            pattern=\(escape(record.pattern))
-            button-mode=\(record.buttonMode)
-            lit=\(record.lit ? "yes" : "no")
+            pattern=\(escape(state.pattern.canonicalText))
+            button-mode=\(state.buttonMode.rawValue)
+            lit=\(state.lit ? "yes" : "no")
 
             """
     }
 
-    /// The record in `text`, or a one-line reason it cannot be read.
-    public static func decode(_ text: String) throws(StateFileError) -> StateRecord {
+    /// The state in `text`, or a one-line reason it cannot be read.
+    public static func decode(_ text: String) throws(StateFileError) -> PersistentState {
         var lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         if lines.last == "" { lines.removeLast() }
@@ -86,14 +86,15 @@ public enum StateFileFormat {
         // Read through the same parser (and limits) as the socket and the command line:
         // a pattern that breaks them (saved by an older torch, or edited) would crash or
         // spin the light on every start, so the whole file is set aside instead.
+        let parsed: Pattern
         do {
-            _ = try Pattern.parseCanonical(pattern)
+            parsed = try Pattern.parseCanonical(pattern)
         } catch {
             throw StateFileError(line: p.line, reason: "pattern '\(shown(pattern))': \(shown(error.description, limit: 160))")
         }
 
         let m = get("button-mode")
-        guard TorchConfig.ButtonMode(rawValue: m.value) != nil else {
+        guard let mode = ButtonMode(rawValue: m.value) else {
             let modes = TorchConfig.ButtonMode.allCases.map(\.rawValue).joined(separator: ", ")
             throw StateFileError(line: m.line, reason: "button-mode '\(shown(m.value))' is not one of \(modes)")
         }
@@ -105,7 +106,7 @@ public enum StateFileFormat {
         } catch {
             throw StateFileError(line: l.line, reason: "lit '\(shown(l.value))' is not yes or no")
         }
-        return StateRecord(brightness: brightness, pattern: pattern, buttonMode: m.value, lit: lit)
+        return PersistentState(brightness: brightness, pattern: parsed, buttonMode: mode, lit: lit)
     }
 
     /// File text made safe for a one-line warning on a terminal: control characters

@@ -1,4 +1,5 @@
-/// What survives a restart (the state file's content; someone else's codec writes it).
+/// What survives a restart: the one saved-state type. The controller says when to save
+/// it, `StateFileFormat` is its text, `StateFile` (TorchHardware) reads and writes it.
 public struct PersistentState: Equatable, Sendable {
     /// The last brightness.
     public var brightness: Brightness

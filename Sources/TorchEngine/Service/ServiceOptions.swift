@@ -10,8 +10,8 @@ public struct ServiceOptions {
     public var scheduler: SchedulerSettings
     /// `--trace FILE`.
     public var tracePath: String?
-    /// Where to save the state on every change (nil: not saved).
-    public var stateFilePath: String?
+    /// Where the state is saved on every change (nil: not saved).
+    public var stateFile: StateFile?
     /// The ways in: buttons, terminal, control socket. Served in this order.
     public var frontEnds: [any FrontEnd]
     /// Lines printed before the loop starts (backend, scheduler, hints).
@@ -29,12 +29,12 @@ public struct ServiceOptions {
     public var feedback: FeedbackPulser?
 
     public init(controller: ControllerSettings, scheduler: SchedulerSettings = SchedulerSettings(),
-                tracePath: String? = nil, stateFilePath: String? = nil, frontEnds: [any FrontEnd] = [],
+                tracePath: String? = nil, stateFile: StateFile? = nil, frontEnds: [any FrontEnd] = [],
                 banner: [String] = []) {
         self.controller = controller
         self.scheduler = scheduler
         self.tracePath = tracePath
-        self.stateFilePath = stateFilePath
+        self.stateFile = stateFile
         self.frontEnds = frontEnds
         self.banner = banner
     }

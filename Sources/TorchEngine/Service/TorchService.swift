@@ -141,12 +141,8 @@ public final class TorchService {
     }
 
     private func saveState(_ s: PersistentState) {
-        guard let path = options.stateFilePath else { return }
-        let record = StateRecord(brightness: s.brightness, pattern: s.pattern.canonicalText,
-                                 buttonMode: s.buttonMode.rawValue, lit: s.lit)
-        makeParentDirectories(of: path)
-        do { try AtomicFile.write(StateFileFormat.encode(record), to: path) } catch {
-            log("state file: \(error)")
+        do { try options.stateFile?.save(s) } catch {
+            log("state file: \(error)", .error)
         }
     }
 

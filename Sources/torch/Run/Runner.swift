@@ -28,7 +28,13 @@ enum Runner {
         }
         let statePath = Paths.stateFile(configured: global.stateFilePath ?? config.service.stateFile,
                                         configuredExplicitly: global.stateFilePath != nil)
-        let saved = StateStore(path: statePath, config: config)
+        let saved = StateFile(path: statePath)
+        // What a command that reads the last state sees when nothing is saved: the config's.
+        let last = {
+            saved.load() ?? PersistentState(brightness: config.light.brightness,
+                                            pattern: (try? library.lookup(config.light.pattern)) ?? .steady,
+                                            buttonMode: config.button.mode, lit: false)
+        }
         if let code = ServiceLink.forward(request, config) { return code }
 
         switch request {
@@ -40,13 +46,13 @@ enum Runner {
         case let .probe(json):
             return ProbeCommand.run(config: config, json: json)
         case let .status(json):
-            return StatusCommand.print(json: json, state: saved.load(), configPath: configPath, statePath: statePath, config: config)
+            return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, remember, light):
             // The unit's post-stop command is not a user's off: it changes nothing remembered.
             if remember {
-                var s = saved.load()
+                var s = last()
                 s.lit = false
-                saved.save(s)
+                save(s, to: saved)
             }
             return withOutput(light, config) { output, reason in
                 _ = output.write(duty: 0)
@@ -55,11 +61,10 @@ enum Runner {
                 return ExitCode.ok
             }
         case let .toggle(light):
-            let s = saved.load()
-            if s.lit {
-                var dark = s
+            if last().lit {
+                var dark = last()
                 dark.lit = false
-                saved.save(dark)
+                save(dark, to: saved)
                 writeAll(STDERR_FILENO, "torch: was lit; now dark\n")
                 return ExitCode.ok
             }
@@ -76,6 +81,11 @@ enum Runner {
                 BenchCommand.run(bench, output: output, reason: reason, config: config, curve: light.curve)
             }
         }
+    }
+
+    /// A command's own save of the last state (off, toggle): a failure is one line.
+    private static func save(_ state: PersistentState, to file: StateFile) {
+        do { try file.save(state) } catch { writeAll(STDERR_FILENO, "torch: state file: \(error)\n") }
     }
 
     /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
@@ -121,7 +131,7 @@ enum Runner {
 
     /// Runs the torch in this process until q, Ctrl-C, SIGTERM or `--for`.
     private static func foreground(commands: [TorchCommand], _ light: LightOptions, _ config: TorchConfig,
-                                   _ library: PatternLibrary, _ saved: StateStore, _ statePath: String,
+                                   _ library: PatternLibrary, _ saved: StateFile, _ statePath: String,
                                    isService: Bool = false, global: GlobalOptions = GlobalOptions()) -> Int32 {
         withOutput(light, config) { output, reason in
             let settings: TorchSettings
@@ -135,7 +145,7 @@ enum Runner {
             let interactive = light.display && output.kind == .sim
                 && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
             // Load the state first: its warning (corrupt or missing file) goes in the banner.
-            let restoring = saved.persistent(library: library)
+            let restoring = saved.load()
             var banner = [reason]
             var buttons: [any ButtonInput] = []
             if output.kind != .sim {
@@ -178,7 +188,7 @@ enum Runner {
                 }
             }
             var options = ServiceOptions(controller: controller, scheduler: SettingsFactory.scheduler(config),
-                                         tracePath: light.tracePath, stateFilePath: statePath,
+                                         tracePath: light.tracePath, stateFile: saved,
                                          frontEnds: frontEnds, banner: banner)
             options.processStart = TorchCLI.processStart
             options.feedback = feedback

@@ -4,15 +4,15 @@ import TorchHardware
 /// `torch status` with no service running: the last state, the config in use and the
 /// backend `torch on` would drive.
 enum StatusCommand {
-    static func print(json: Bool, state: StateRecord, configPath: String?, statePath: String, config: TorchConfig) -> Int32 {
+    static func print(json: Bool, state: PersistentState, configPath: String?, statePath: String, config: TorchConfig) -> Int32 {
         let (backend, how) = backendToDrive(config)
         if json {
             StandardOutput.write(ControlReply.status(report(state, backend: backend)).line)
         } else {
             var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
             s += "  brightness   \(state.brightness)\n"
-            s += "  pattern      \(state.pattern)\n"
-            s += "  button mode  \(state.buttonMode)\n"
+            s += "  pattern      \(state.pattern.canonicalText)\n"
+            s += "  button mode  \(state.buttonMode.rawValue)\n"
             s += "  backend      \(backend.rawValue) (\(how))\n"
             s += "  config       \(configPath ?? "built-in defaults")\n"
             s += "  state file   \(statePath)\n"
@@ -21,13 +21,10 @@ enum StatusCommand {
         return 0
     }
 
-    /// The status object for the saved state, as the service would report it just after
-    /// starting: an unreadable pattern or mode is the default the service would use.
-    static func report(_ state: StateRecord, backend: Backend) -> StatusReport {
-        let saved = PersistentState(brightness: state.brightness,
-                                    pattern: (try? Pattern.parseCanonical(state.pattern)) ?? .steady,
-                                    buttonMode: ButtonMode(rawValue: state.buttonMode) ?? .smart, lit: state.lit)
-        return StatusReport(TorchStatus(resting: saved), backend: backend, uptime: nil)
+    /// The status object for the last state, as the service would report it just after
+    /// starting.
+    static func report(_ state: PersistentState, backend: Backend) -> StatusReport {
+        StatusReport(TorchStatus(resting: state), backend: backend, uptime: nil)
     }
 
     /// The config's backend, or for `auto` the same decision `--backend auto` makes from
