@@ -34,8 +34,8 @@ struct ConfigParser {
 
     let file: String
     var config = TorchConfig()
-    /// The first errors by line found so far (at most twice `ConfigErrors.shownLimit`
-    /// between trims, so a file of garbage costs no memory per bad line).
+    /// The first `ConfigErrors.shownLimit` errors by line found so far (a file of
+    /// garbage costs no memory per bad line).
     var errors: [ConfigError] = []
     /// Errors found and dropped: beyond the first `ConfigErrors.shownLimit` by line.
     var omittedErrors = 0
@@ -51,11 +51,23 @@ struct ConfigParser {
 
     /// Records an error. The message's values should already be cut with `shown`;
     /// control characters are escaped here whatever their source, and an over-long
-    /// message (a long list of names) is cut as a last resort.
-    mutating func error(_ line: Int, _ message: String) {
-        let safe = EchoedText.bounded(message, limit: ConfigParser.messageLimit)
+    /// message (a long list of names) is cut as a last resort. An error that would not
+    /// be shown is only counted: its message is never built.
+    mutating func error(_ line: Int, _ message: @autoclosure () -> String) {
+        guard wouldShow(line) else {
+            omittedErrors += 1
+            return
+        }
+        let safe = EchoedText.bounded(message(), limit: ConfigParser.messageLimit)
         errors.append(ConfigError(file: file, line: line, message: safe))
-        if errors.count >= 2 * ConfigErrors.shownLimit { keepFirstErrors() }
+        if errors.count > ConfigErrors.shownLimit { keepFirstErrors() }
+    }
+
+    /// True when an error on `line` would be among the first `ConfigErrors.shownLimit`
+    /// by line. A file of garbage then costs a counter per bad line, not a message
+    /// (a "did you mean" costs an edit distance per known key).
+    func wouldShow(_ line: Int) -> Bool {
+        errors.count < ConfigErrors.shownLimit || line < (errors.map(\.line).max() ?? 0)
     }
 
     /// The longest message kept, in characters.
@@ -70,8 +82,6 @@ struct ConfigParser {
         errors = kept
     }
 
-    /// A value from the file as echoed in a message: at most 40 characters, controls escaped.
-    func shown(_ s: String) -> String { EchoedText.bounded(s) }
 
     mutating func read(_ text: String) {
         var place = Place.outside
@@ -164,6 +174,11 @@ struct ConfigParser {
     }
 
     mutating func unknownKey(_ key: String, in section: String, allowed: [String], line: Int) {
+        // Only counted: skip the suggestions and their edit distances.
+        guard wouldShow(line) else {
+            omittedErrors += 1
+            return
+        }
         if let near = ConfigSuggestion.closest(to: key, in: allowed) {
             error(line, "unknown key '\(shown(key))' in [\(shown(section))]; did you mean '\(near)'?")
         } else if let home = ConfigSchema.sections(having: key).first {
@@ -202,3 +217,8 @@ struct ConfigParser {
         }
     }
 }
+
+/// A value from the file as echoed in a message: at most 40 characters, controls
+/// escaped. A free function: messages are built lazily inside the parser's mutating
+/// `error`, where touching `self` again would be an overlapping access.
+private func shown(_ s: String) -> String { EchoedText.bounded(s) }
