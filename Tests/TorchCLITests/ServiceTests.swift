@@ -128,3 +128,28 @@ import Glibc
         #expect(readText(state)?.contains("lit=no") == true, "a user's off is remembered")
     }
 }
+
+/// Issue 15, faults: the state file cannot be written while the service runs.
+@Suite struct StateFileFaultTests {
+    @Test func anUnwritableStateFileIsReportedOnceAndTheServiceGoesOn() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\n")
+        // A state file under a regular file: every save fails (ENOTDIR), even as root.
+        let blocker = dir.write("blocker", "not a directory\n")
+        let state = blocker + "/state"
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display",
+                                                 "--config", config, "--state-file", state]))
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "\(service.stderr)")
+        for cmd in [#"{"cmd":"on"}"#, #"{"cmd":"off"}"#, #"{"cmd":"on"}"#, #"{"cmd":"brightness","level":"30%"}"#] {
+            #expect(ServiceSocket.ask(socket, cmd) == #"{"ok":true}"#)
+        }
+        let status = ServiceSocket.ask(socket, #"{"cmd":"status"}"#) ?? ""
+        #expect(status.contains(#""lit":true"#) && status.contains(#""brightness_percent":30"#), "\(status)")
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0)
+        let reports = service.stderr.split(separator: "\n").filter { $0.contains("state file:") }
+        #expect(reports.count == 1, "\(service.stderr)")
+        #expect(reports.first?.contains("said once") == true)
+    }
+}

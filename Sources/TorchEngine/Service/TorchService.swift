@@ -17,6 +17,7 @@ public final class TorchService {
     private let journal = JournalLog()
     private let notify = SystemdNotify()
     private var reportedFirstLight = false
+    private var stateFileFailing = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
 
@@ -140,9 +141,20 @@ public final class TorchService {
         }
     }
 
+    /// A state directory gone read-only or full is said once, not at every change; the
+    /// light goes on as it was (the atomic write leaves the previous file whole), and a
+    /// later save that works again says so.
     private func saveState(_ s: PersistentState) {
-        do { try options.stateFile?.save(s) } catch {
-            log("state file: \(error)", .error)
+        do {
+            try options.stateFile?.save(s)
+            if stateFileFailing {
+                stateFileFailing = false
+                log("state file: saved again")
+            }
+        } catch {
+            guard !stateFileFailing else { return }
+            stateFileFailing = true
+            log("state file: \(error) (the light is unaffected; said once until a save works again)", .error)
         }
     }
 
