@@ -62,13 +62,12 @@ import TorchHardware
         #expect(s.periods > 0)
         #expect(report.stamps.allSatisfy { $0.duty == 0 || $0.duty == 1 })
         // At most one pulse per 1 ms period (a late wake-up shifts its pulse, never doubles
-        // it), and pulses in most periods (only a wake-up later than a whole period can
-        // miss one; this test runs without real-time priority on a shared machine).
+        // it). How many periods got a pulse depends on the machine's load: that is a
+        // figure for `make bench`, not something a test may assert.
         let ons = report.stamps.filter { $0.duty == 1 }
-        let first = try #require(ons.first).intended, last = try #require(ons.last).intended
+        let first = try #require(ons.first).intended
         let index = ons.map { ($0.intended - first) / 1_000_000 }
         #expect(zip(index, index.dropFirst()).allSatisfy { $0 < $1 }, "one pulse per period: \(index)")
-        #expect(ons.count * 2 >= Int((last - first) / 1_000_000) + 1)
         // Off-edges alternate with on-edges.
         for (a, b) in zip(report.stamps, report.stamps.dropFirst()) { #expect(a.duty != b.duty) }
     }
