@@ -38,7 +38,7 @@ enum ServiceLink {
             commands = [.status]
         case let .stealth(on):
             commands = [.stealth(on)]
-        case .run, .bench, .boards, .probe:
+        case .run, .bench, .boards, .probe, .bootLine:
             return nil
         }
         let path = socketPath(config)
