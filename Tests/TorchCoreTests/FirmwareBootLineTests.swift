@@ -31,8 +31,9 @@ import TorchCore
     }
 
     @Test func aLineNotOnTheHeaderIsNamedWithASuggestion() throws {
+        let pi = try board("rpi4b")
         do {
-            _ = try FirmwareBootLine.line(board: try board("rpi4b"), line: "GPIO81", chip: nil, activeLow: false)
+            _ = try FirmwareBootLine.line(board: pi, line: "GPIO81", chip: nil, activeLow: false)
             Issue.record("GPIO81 is not on the header")
         } catch {
             #expect(error.description.hasPrefix("[output] line 'GPIO81' is not a GPIO line on the header of Raspberry Pi 4"))
