@@ -137,6 +137,7 @@ install-files:
 	sed 's/@VERSION@/$(VERSION)/g' dist/torch.conf.5 > $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	sed 's#/usr/local/bin/torch#$(PREFIX)/bin/torch#g' dist/torch.service > $(DESTDIR)$(UNITDIR)/torch.service
+	install -m 0644 dist/torch.socket $(DESTDIR)$(UNITDIR)/torch.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/torch.service
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf ]; then \
 	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf (default is in dist/torch.conf)"; \
@@ -144,7 +145,8 @@ install-files:
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/torch $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 \
-	    $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5 $(DESTDIR)$(UNITDIR)/torch.service
+	    $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5 $(DESTDIR)$(UNITDIR)/torch.service \
+	    $(DESTDIR)$(UNITDIR)/torch.socket
 	for f in boards/*.board; do rm -f $(DESTDIR)$(PREFIX)/share/torch/boards/$$(basename $$f); done
 	-rmdir $(DESTDIR)$(PREFIX)/share/torch/boards $(DESTDIR)$(PREFIX)/share/torch 2>/dev/null
 	@if cmp -s dist/torch.conf $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; then \

@@ -184,7 +184,16 @@ enum Runner {
                     }
                 }
                 let journal = JournalLog()
-                let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup)
+                // torch.socket's descriptor when systemd passed one (socket activation).
+                let inherited: Int32?
+                do { inherited = try ActivatedSocket.take() } catch {
+                    feedback?.close()
+                    close()
+                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    return ExitCode.failure
+                }
+                let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup,
+                                                   inheritedListener: inherited)
                 do {
                     frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
                 } catch {
