@@ -11,6 +11,10 @@ CONFIG    ?= release
 # library statically.
 BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
 BIN       ?= .build/$(CONFIG)/torch
+# The one version: Sources/torch/CLI/Version.swift (torch --version prints it).
+VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/torch/CLI/Version.swift)
+# Where make deb puts torch_<version>_<arch>.deb.
+DEB_DIR   ?= .
 
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
@@ -18,9 +22,10 @@ BUILD_DEPS = libgpiod-dev pkg-config
 TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd
 VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests
+PACKAGE_DEPS = dpkg-dev binutils lintian
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick
+        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version
 
 all: build
 
@@ -28,6 +33,7 @@ help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
 	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
+	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 
@@ -60,7 +66,7 @@ run: build
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, and the
 # real-kernel gpio-sim tests under qemu with both libgpiod generations.
-test: test-deps unit-test fuzz-quick service-test vm-test
+test: test-deps unit-test fuzz-quick service-test package-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -96,6 +102,22 @@ vm-test-v1: vm-deps
 vm-test-v2: vm-deps
 	sh Tests/vm/run.sh v2
 
+# The Debian package (dist/debian/): the release binary with the static Swift standard
+# library, boards, units, conffile, man pages, bash completion; Depends from
+# dpkg-shlibdeps (libgpiod2 on Debian 12).
+deb: build
+	$(call ensure_packages,$(PACKAGE_DEPS))
+	sh dist/debian/build-deb.sh $(BIN) $(VERSION) $(DEB_DIR)
+
+# Builds the package into a temporary directory and checks its files, conffile,
+# Depends and maintainer scripts, and runs lintian.
+package-test: build
+	$(call ensure_packages,$(PACKAGE_DEPS))
+	sh Tests/package/check-deb.sh $(BIN) $(VERSION)
+
+version:
+	@echo $(VERSION)
+
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
 	sh Tests/bench/figures.sh $(BIN)
@@ -110,15 +132,21 @@ install-files:
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(SYSCONFDIR)/torch $(DESTDIR)$(UNITDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/torch
 	install -m 0644 boards/*.board $(DESTDIR)$(PREFIX)/share/torch/boards/
-	install -m 0644 dist/torch.1 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
+	install -d $(DESTDIR)$(PREFIX)/share/man/man5
+	sed 's/@VERSION@/$(VERSION)/g' dist/torch.1 > $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
+	sed 's/@VERSION@/$(VERSION)/g' dist/torch.conf.5 > $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
+	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	sed 's#/usr/local/bin/torch#$(PREFIX)/bin/torch#g' dist/torch.service > $(DESTDIR)$(UNITDIR)/torch.service
+	install -m 0644 dist/torch.socket $(DESTDIR)$(UNITDIR)/torch.socket
 	chmod 0644 $(DESTDIR)$(UNITDIR)/torch.service
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf ]; then \
 	  echo "keeping $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf (default is in dist/torch.conf)"; \
 	else install -m 0644 dist/torch.conf $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/torch $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 $(DESTDIR)$(UNITDIR)/torch.service
+	rm -f $(DESTDIR)$(PREFIX)/bin/torch $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 \
+	    $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5 $(DESTDIR)$(UNITDIR)/torch.service \
+	    $(DESTDIR)$(UNITDIR)/torch.socket
 	for f in boards/*.board; do rm -f $(DESTDIR)$(PREFIX)/share/torch/boards/$$(basename $$f); done
 	-rmdir $(DESTDIR)$(PREFIX)/share/torch/boards $(DESTDIR)$(PREFIX)/share/torch 2>/dev/null
 	@if cmp -s dist/torch.conf $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; then \

@@ -12,7 +12,7 @@ fail() { echo "check-install: $*" >&2; exit 1; }
 
 make -s install-files BIN="$bin" DESTDIR="$dest" PREFIX=/opt/torch >/dev/null
 for f in opt/torch/bin/torch opt/torch/share/man/man1/torch.1 etc/torch/torch.conf \
-         etc/systemd/system/torch.service opt/torch/share/torch/boards/rpi5.board; do
+         etc/systemd/system/torch.service etc/systemd/system/torch.socket opt/torch/share/torch/boards/rpi5.board; do
     [ -e "$dest/$f" ] || fail "missing $f"
 done
 grep -q '^ExecStart=/opt/torch/bin/torch run' "$dest/etc/systemd/system/torch.service" || fail "ExecStart not at PREFIX"

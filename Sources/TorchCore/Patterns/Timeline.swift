@@ -58,6 +58,14 @@ public struct Timeline: Equatable, Sendable {
     /// True when the timeline never changes level (steady light or dark).
     public var isSteady: Bool { steps.isEmpty }
 
+    /// The level the timeline shows at its first instant: the steady level, or the
+    /// first step's (0 when that step ramps: it starts from the last step's level,
+    /// which is not lit yet at a start).
+    public var startLevel: Double {
+        guard let first = steps.first else { return endLevel }
+        return first.ramp ? 0 : first.level
+    }
+
     /// The length of one repetition, saturating at Int64.max nanoseconds (292 years) for
     /// hand-built timelines; parsed patterns keep it within `PatternLimits.maximumCycle`.
     public var period: Duration {

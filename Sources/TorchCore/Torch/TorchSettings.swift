@@ -74,6 +74,28 @@ public struct TorchSettings: Equatable, Sendable {
         self.rampTime = rampTime
     }
 
+    /// Whether a start is lit: always with `lightByDefault`, else as `atStart` says
+    /// (`restore`: the saved lit state; `off`: dark). A start's light is the start
+    /// rule's doing, not the user's.
+    public func startsLit(restoring saved: PersistentState?) -> Bool {
+        lightByDefault || (atStart == .restore && saved?.lit == true)
+    }
+
+    /// Whether a start drives the output active at its first instant: lit, and the
+    /// start pattern (the saved one, else the configured one) begins with light. The
+    /// GPIO line is then requested with the lit level as its initial value, so the
+    /// firmware's power-on light (`torch boot-line`) hands over with no dark gap.
+    public func startsWithLight(restoring saved: PersistentState?) -> Bool {
+        guard startsLit(restoring: saved) else { return false }
+        return startPattern(restoring: saved).timeline().startLevel > 0
+    }
+
+    /// The pattern a start plays: the saved one, else `pattern`, else the first of the
+    /// cycle.
+    public func startPattern(restoring saved: PersistentState?) -> Pattern {
+        saved?.pattern ?? pattern ?? patterns.first ?? .steady
+    }
+
     /// Throws the first combination that cannot work, naming the config keys involved.
     /// The config parser adds the file and line.
     public func validate() throws(SettingsConflict) {

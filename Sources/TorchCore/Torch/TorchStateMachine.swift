@@ -87,8 +87,8 @@ public struct TorchStateMachine: Sendable {
         self.now = now
         buttonMode = settings.buttonMode
         brightness = saved?.brightness ?? settings.brightness
-        pattern = saved?.pattern ?? settings.pattern ?? settings.patterns.first ?? .steady
-        lit = settings.lightByDefault || (settings.atStart == .restore && saved?.lit == true)
+        pattern = settings.startPattern(restoring: saved)
+        lit = settings.startsLit(restoring: saved)
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
         // Lighting (or not) at start is the start rule's doing, not the user's: it is not
         // remembered, so the saved lit state stays as the user left it.

@@ -6,6 +6,9 @@ public enum ControlClientError: Error, Equatable, Sendable, CustomStringConverti
     /// Nothing listens at the path (ENOENT, ECONNREFUSED): the CLI drives the hardware
     /// itself instead.
     case noService(path: String)
+    /// The socket is there but this user may not connect (EACCES): a service holds the
+    /// light, so the CLI must not drive the hardware itself.
+    case denied(path: String)
     /// A service may be there but the exchange failed (permission, timeout, a bad reply);
     /// one line that starts with the socket path, so callers print it as it is.
     case failed(String)
@@ -19,6 +22,7 @@ public enum ControlClientError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case let .noService(path): "no torch service at \(path)"
+        case let .denied(path): "\(path): permission denied"
         case let .failed(message): message
         }
     }
@@ -38,6 +42,7 @@ public enum ControlClient {
             fd = try UnixSocket.connect(path: socketPath, timeout: timeout)
         } catch {
             if UnixSocket.isNothingListening(error) { return .failure(.noService(path: socketPath)) }
+            if UnixSocket.isPermissionDenied(error) { return .failure(.denied(path: socketPath)) }
             if UnixSocket.isTimeout(error) { return .failure(.failed("\(socketPath): the torch service did not accept within \(DurationSyntax.format(timeout))")) }
             return .failure(.failed(error.message))
         }

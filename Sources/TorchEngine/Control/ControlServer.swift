@@ -33,7 +33,8 @@ public final class ControlServer {
     /// gets its turn, then the loop serves everything else before reading it again.
     private static let readsPerWakeUp = 16
 
-    /// Creates the directory if needed, removes a stale socket (one nothing answers on),
+    /// With an inherited listener (socket activation), serves it as it is. Otherwise
+    /// creates the directory if needed, removes a stale socket (one nothing answers on),
     /// binds, sets mode 0660 and the group, and listens.
     ///
     /// Throws when a service already answers on the path, when the path is something
@@ -42,6 +43,12 @@ public final class ControlServer {
         self.settings = settings
         self.log = log
         let path = settings.path
+        if let inherited = settings.inheritedListener {
+            listener = inherited
+            UnixSocket.setNonBlocking(inherited, true)
+            log(.info, "control socket: listening on \(UnixSocket.boundPath(inherited) ?? path) (from systemd: socket activation)")
+            return
+        }
         if let notice = try UnixSocketFile.prepare(path, name: "control socket") { log(.notice, notice) }
         listener = try UnixSocket.listen(path: path)
         for warning in UnixSocketFile.setAccess(path, name: "control socket", mode: 0o660, group: settings.group) {
@@ -94,7 +101,8 @@ public final class ControlServer {
         clients.removeAll()
         UnixSocket.close(listener)
         listener = -1
-        UnixSocketFile.remove(settings.path)
+        // An inherited socket's file is systemd's: it keeps listening for the next start.
+        if settings.inheritedListener == nil { UnixSocketFile.remove(settings.path) }
     }
 
     // MARK: - Connections

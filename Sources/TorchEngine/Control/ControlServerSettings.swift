@@ -13,9 +13,15 @@ public struct ControlServerSettings: Sendable {
     /// A connection with no complete request for this long is closed (partial lines and
     /// blank lines do not count as activity).
     public var idleTimeout: Duration
+    /// A listening socket systemd passed (torch.socket, `ActivatedSocket.take()`): used
+    /// as it is. systemd made its file with its mode and group and owns it, so the
+    /// server neither prepares nor removes the file.
+    public var inheritedListener: Int32?
 
     public init(path: String, group: String? = "gpio", maxClients: Int = 8,
-                maxRequestBytes: Int = 4096, idleTimeout: Duration = .seconds(30)) {
+                maxRequestBytes: Int = 4096, idleTimeout: Duration = .seconds(30),
+                inheritedListener: Int32? = nil) {
+        self.inheritedListener = inheritedListener
         self.path = path
         self.group = group
         self.maxClients = maxClients

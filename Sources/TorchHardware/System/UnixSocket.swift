@@ -171,6 +171,27 @@ public enum UnixSocket {
         error.errno == ENOENT || error.errno == ECONNREFUSED
     }
 
+    /// True for a connect this user may not make: the socket file's mode or a directory
+    /// on its path forbids it (EACCES; EPERM from a security module).
+    public static func isPermissionDenied(_ error: HardwareError) -> Bool {
+        error.errno == EACCES || error.errno == EPERM
+    }
+
+    /// The path a socket is bound to (getsockname), `@name` for an abstract one; nil
+    /// when it has none.
+    public static func boundPath(_ fd: Int32) -> String? {
+        var addr = sockaddr_un()
+        var len = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let rc = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        let offset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path) ?? 2
+        guard rc == 0, Int(len) > offset else { return nil }
+        var bytes = withUnsafeBytes(of: addr.sun_path) { Array($0.prefix(Int(len) - offset)) }
+        if bytes.first == 0 { bytes[0] = UInt8(ascii: "@") } else if let nul = bytes.firstIndex(of: 0) { bytes = Array(bytes[..<nul]) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// True for a connect that timed out (a full backlog: EAGAIN).
     public static func isTimeout(_ error: HardwareError) -> Bool {
         error.errno == EAGAIN || error.errno == EWOULDBLOCK

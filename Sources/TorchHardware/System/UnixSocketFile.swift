@@ -42,6 +42,14 @@ public enum UnixSocketFile {
         return warnings
     }
 
+    /// The name of the socket file's group (the group whose members may connect to a
+    /// 0660 socket); nil when the file or the group cannot be read.
+    public static func groupName(of path: String) -> String? {
+        var st = stat()
+        guard !path.hasPrefix("@"), stat(path, &st) == 0, let entry = getgrgid(st.st_gid) else { return nil }
+        return String(cString: entry.pointee.gr_name)
+    }
+
     /// Removes the socket file (at shutdown); a missing file is fine.
     public static func remove(_ path: String) {
         guard !path.hasPrefix("@") else { return }

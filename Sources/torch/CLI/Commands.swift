@@ -68,6 +68,15 @@ enum Commands {
             options: [OptionSpec(name: "json", value: nil, help: "Print JSON.")],
             drivesLight: false),
         CommandSpec(
+            name: "boot-line", overview: "Print the Raspberry Pi config.txt line that lights the LED pin from power-on.",
+            discussion: """
+            From the config's [board] name (auto: detected) and [output] line and active-low
+            (without a line, the board's suggested LED pin). Add the line to
+            /boot/firmware/config.txt: the firmware drives the pin at its lit level before
+            Linux runs, and torch run takes the line over at that level when its start is lit.
+            """,
+            drivesLight: false),
+        CommandSpec(
             name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps.",
             arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm or sweep. (default: timing)", optional: true)],
             options: [

@@ -3,7 +3,7 @@ import TorchCore
 /// Renders help in the shape swift-argument-parser users know: OVERVIEW, USAGE,
 /// ARGUMENTS, OPTIONS.
 enum HelpText {
-    static let version = "torch 0.1.0"
+    static let version = "torch \(TorchVersion.number)"
 
     static func root() -> String {
         var s = "OVERVIEW: A GPIO/PWM-driven hardware torch: light an LED, run patterns, use a push button.\n\n"

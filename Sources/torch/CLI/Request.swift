@@ -34,6 +34,8 @@ enum Request {
     case stealth(Bool)
     case boards(json: Bool)
     case probe(json: Bool)
+    /// `torch boot-line`: the firmware's power-on line for the LED pin.
+    case bootLine
     case run(LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
@@ -120,6 +122,7 @@ extension Request {
                 throw UsageError(message: "<state>: \(error)", command: p.command)
             }
         case "probe": request = .probe(json: p.flags.contains("json"))
+        case "boot-line": request = .bootLine
         case "run": request = .run(light)
         case "bench": request = .bench(try BenchRequest.from(p), light)
         default: throw UsageError(message: "unknown subcommand '\(p.command.name)'", command: nil)
@@ -188,7 +191,7 @@ extension Request {
     var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth: nil
+        case .status, .boards, .probe, .stealth, .bootLine: nil
         }
     }
 }

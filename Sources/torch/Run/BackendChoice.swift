@@ -6,7 +6,10 @@ enum BackendChoice {
     /// The simulated LED keeps only a short history here: the trace ring records changes.
     static let simulatedHistory = 256
 
-    static func open(requested: BackendRequest?, config: TorchConfig) throws(HardwareError) -> (output: any LightOutput, reason: String) {
+    /// `initiallyLit`: a GPIO line is requested driving its lit level from the start
+    /// (the service's lit start, taking over from the firmware's power-on light).
+    static func open(requested: BackendRequest?, config: TorchConfig,
+                     initiallyLit: Bool = false) throws(HardwareError) -> (output: any LightOutput, reason: String) {
         switch requested ?? config.output.backend {
         case .fixed(.sim):
             // Needs no plan: a bad [board] name must not stop the simulated LED.
@@ -16,14 +19,14 @@ enum BackendChoice {
             switch plan.backend {
             case .sim: return (simulated(), "backend: " + plan.reason)
             case .gpiod:
-                let line = try gpioLine(config, plan: plan)
+                let line = try gpioLine(config, plan: plan, initiallyLit: initiallyLit)
                 return (line, "backend: \(line.summary) (auto: \(plan.reason))")
             case .pwm:
                 let pwm = try pwmOutput(config, plan: plan)
                 return (pwm, "backend: \(pwm.summary) (auto: \(plan.reason))")
             }
         case .fixed(.gpiod):
-            let line = try gpioLine(config, plan: try outputPlan(config))
+            let line = try gpioLine(config, plan: try outputPlan(config), initiallyLit: initiallyLit)
             return (line, "backend: \(line.summary)")
         case .fixed(.pwm):
             let plan = try outputPlan(config)
@@ -73,12 +76,12 @@ enum BackendChoice {
     }
 
     /// The LED's GPIO line from `[output] chip`/`line` (or `--chip`/`--line`).
-    static func gpioLine(_ config: TorchConfig, plan: OutputPlan) throws(HardwareError) -> GPIOOutputLine {
+    static func gpioLine(_ config: TorchConfig, plan: OutputPlan, initiallyLit: Bool = false) throws(HardwareError) -> GPIOOutputLine {
         guard let line = plan.line ?? config.output.line else {
             throw HardwareError("backend gpiod: no LED line: set [output] line (an offset or a name such as GPIO18) or give --line")
         }
         let chip = try GPIOChip(plan.gpioChip ?? config.output.chip ?? "gpiochip0")
-        return try GPIOOutputLine(chip: chip, line: line, activeLow: config.output.activeLow)
+        return try GPIOOutputLine(chip: chip, line: line, activeLow: config.output.activeLow, initiallyOn: initiallyLit)
     }
 
     /// The ON (and OFF) buttons from `[button]`; none when no line is configured.

@@ -45,6 +45,8 @@ enum Runner {
             return BoardsCommand.run(json: json)
         case let .probe(json):
             return ProbeCommand.run(config: config, json: json)
+        case .bootLine:
+            return BootLineCommand.run(config: config)
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, remember, light):
@@ -118,10 +120,11 @@ enum Runner {
         if let b = light.buttonLine { config.button.line = b }
     }
 
-    private static func withOutput(_ light: LightOptions, _ config: TorchConfig,
+    private static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
                                    _ body: (any LightOutput, String) -> Int32) -> Int32 {
         do {
-            let (output, reason) = try BackendChoice.open(requested: light.backend, config: config)
+            let (output, reason) = try BackendChoice.open(requested: light.backend, config: config,
+                                                          initiallyLit: initiallyLit)
             return body(output, reason)
         } catch {
             writeAll(STDERR_FILENO, "torch: \(error)\n")
@@ -133,7 +136,13 @@ enum Runner {
     private static func foreground(commands: [TorchCommand], _ light: LightOptions, _ config: TorchConfig,
                                    _ library: PatternLibrary, _ saved: StateFile, _ statePath: String,
                                    isService: Bool = false, global: GlobalOptions = GlobalOptions()) -> Int32 {
-        withOutput(light, config) { output, reason in
+        // Load the state first: its warning (corrupt or missing file) goes in the banner.
+        let restoring = saved.load()
+        // A service whose start is lit takes its line at the lit level (no dark gap
+        // after the firmware's power-on light); a settings error is reported below.
+        let startsWithLight = isService
+            && ((try? TorchSettings(config: config, library: library))?.startsWithLight(restoring: restoring) ?? false)
+        return withOutput(light, config, initiallyLit: startsWithLight) { output, reason in
             let settings: TorchSettings
             do {
                 settings = try TorchSettings(config: config, library: library)
@@ -144,8 +153,6 @@ enum Runner {
             }
             let interactive = light.display && output.kind == .sim
                 && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
-            // Load the state first: its warning (corrupt or missing file) goes in the banner.
-            let restoring = saved.load()
             var banner = [reason]
             var buttons: [any ButtonInput] = []
             if output.kind != .sim {
@@ -177,7 +184,16 @@ enum Runner {
                     }
                 }
                 let journal = JournalLog()
-                let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup)
+                // torch.socket's descriptor when systemd passed one (socket activation).
+                let inherited: Int32?
+                do { inherited = try ActivatedSocket.take() } catch {
+                    feedback?.close()
+                    close()
+                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    return ExitCode.failure
+                }
+                let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup,
+                                                   inheritedListener: inherited)
                 do {
                     frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
                 } catch {

@@ -15,6 +15,16 @@ enum ServiceLink {
         return ControlSocketPath.default()
     }
 
+    /// The sockets the CLI tries, in order: the system one (`[service] socket`), then the
+    /// user's own (not for root, nor when the config names a socket).
+    static func clientSockets(_ config: TorchConfig) -> [String] {
+        ControlSocketChoice.candidates(
+            systemSocket: config.service.socket,
+            configuredExplicitly: config.service.socket != TorchConfig.Service().socket,
+            userID: ProcessEnvironment.userID,
+            runtimeDirectory: ProcessEnvironment.variable("XDG_RUNTIME_DIR"))
+    }
+
     /// Forwards `request` to a running service. Returns nil when there is none (or the
     /// request must run in the foreground: `--backend`, `--trace`, `--for`, pins,
     /// `off --force` or `--service-stopped`), else the exit code.
@@ -38,12 +48,37 @@ enum ServiceLink {
             commands = [.status]
         case let .stealth(on):
             commands = [.stealth(on)]
-        case .run, .bench, .boards, .probe:
+        case .run, .bench, .boards, .probe, .bootLine:
             return nil
         }
-        let path = socketPath(config)
+        // The first command decides which socket (ControlSocketChoice); the rest follow it.
+        var first: ControlReply?
+        let decision = ControlSocketChoice.decide(clientSockets(config)) { path in
+            switch ControlClient.send(ControlRequest(commands[0]), socketPath: path) {
+            case let .success(reply):
+                first = reply
+                return .answered
+            case .failure(.noService): return .nothingListening
+            case .failure(.denied): return .denied(group: UnixSocketFile.groupName(of: path))
+            case let .failure(.failed(line)): return .failed(line)
+            }
+        }
+        let path: String
+        switch decision {
+        case .driveHardware: return nil
+        case let .denied(p, group):
+            writeAll(STDERR_FILENO, ControlSocketChoice.deniedMessage(path: p, group: group) + "\n")
+            return ExitCode.failure
+        case let .failed(line):
+            // The client's message names the socket already.
+            writeAll(STDERR_FILENO, "torch: \(line)\n")
+            return ExitCode.failure
+        case let .use(p): path = p
+        }
         for (i, c) in commands.enumerated() {
-            switch ControlClient.send(ControlRequest(c), socketPath: path) {
+            let result = i == 0 ? first.map { Result<ControlReply, ControlClientError>.success($0) }
+                ?? .failure(.noService(path: path)) : ControlClient.send(ControlRequest(c), socketPath: path)
+            switch result {
             case let .success(reply) where reply.ok:
                 if i == commands.count - 1 { printReply(reply, command: c, json: json) }
             case let .success(reply):

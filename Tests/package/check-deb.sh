@@ -1,0 +1,121 @@
+#!/bin/sh
+# The Debian package (make package-test): builds it from BIN into a temporary
+# directory and checks, without installing it:
+#   the file list (exactly the expected files), the conffile, the control fields
+#   (Version from Version.swift, Architecture, Depends on libc6 and on the package
+#   that owns the libgpiod the binary links), the unit's ExecStart, the maintainer
+#   scripts' syntax, torch.conf(5) naming every key of dist/torch.conf, the packaged
+#   binary's --version, the bash completion, and lintian: no errors, and every
+#   warning named in the README with its reason.
+#   Tests/package/check-deb.sh BIN VERSION
+set -eu
+cd "$(dirname "$0")/../.."
+bin=$1 version=$2
+arch=$(dpkg --print-architecture)
+work=$(mktemp -d /tmp/torch-check-deb.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+failed=0
+pass() { echo "VMTEST PASS $1"; }
+fail() { echo "VMTEST FAIL $1: $2"; failed=1; }
+
+deb=$(sh dist/debian/build-deb.sh "$bin" "$version" "$work/out")
+[ "$(basename "$deb")" = "torch_${version}_$arch.deb" ] && pass deb-name \
+    || fail deb-name "$(basename "$deb") is not torch_${version}_$arch.deb"
+
+# --- the file list -----------------------------------------------------------------
+dpkg-deb --fsys-tarfile "$deb" | tar -t | sed 's#^\./#/#; s#/$##' | grep -v '^/*$' | LC_ALL=C sort > "$work/files"
+{
+    echo /etc; echo /etc/torch; echo /etc/torch/torch.conf
+    echo /usr; echo /usr/bin; echo /usr/bin/torch
+    echo /usr/lib; echo /usr/lib/systemd; echo /usr/lib/systemd/system
+    for u in $(cd dist && ls torch.socket torch.service 2>/dev/null); do echo "/usr/lib/systemd/system/$u"; done
+    echo /usr/share
+    echo /usr/share/bash-completion; echo /usr/share/bash-completion/completions
+    echo /usr/share/bash-completion/completions/torch
+    echo /usr/share/doc; echo /usr/share/doc/torch
+    echo /usr/share/doc/torch/changelog.gz; echo /usr/share/doc/torch/copyright
+    echo /usr/share/man; echo /usr/share/man/man1; echo /usr/share/man/man1/torch.1.gz
+    echo /usr/share/man/man5; echo /usr/share/man/man5/torch.conf.5.gz
+    echo /usr/share/torch; echo /usr/share/torch/boards
+    for b in boards/*.board; do echo "/usr/share/torch/boards/$(basename "$b")"; done
+} | LC_ALL=C sort > "$work/expected"
+if diff -u "$work/expected" "$work/files" > "$work/files.diff"; then pass file-list
+else fail file-list "the package's files differ from the expected list:"; sed 's/^/  /' "$work/files.diff"; fi
+
+# --- control ---------------------------------------------------------------------------
+dpkg-deb -e "$deb" "$work/DEBIAN"
+field() { dpkg-deb -f "$deb" "$1"; }
+[ "$(cat "$work/DEBIAN/conffiles")" = /etc/torch/torch.conf ] && pass conffile \
+    || fail conffile "conffiles is '$(cat "$work/DEBIAN/conffiles")'"
+[ "$(field Version)" = "$version" ] && pass version-field || fail version-field "Version: $(field Version)"
+[ "$(field Architecture)" = "$arch" ] && pass arch-field || fail arch-field "Architecture: $(field Architecture)"
+depends=$(field Depends)
+# The package that owns the libgpiod the binary was linked against (libgpiod2 for 1.6.3).
+gpiod_so=$(ldd "$bin" | awk '$1 ~ /^libgpiod\.so/ { print $3 }')
+gpiod_pkg=$(dpkg -S "$(readlink -f "$gpiod_so")" 2>/dev/null | head -n1 | cut -d: -f1)
+if [ -n "$gpiod_pkg" ] && printf '%s\n' "$depends" | tr ',' '\n' | grep -q "^ *$gpiod_pkg\( \|$\)"; then
+    pass "depends-libgpiod ($gpiod_pkg)"
+else fail depends-libgpiod "Depends '$depends' lacks the package of $gpiod_so ('$gpiod_pkg')"; fi
+printf '%s\n' "$depends" | tr ',' '\n' | grep -q '^ *libc6 ' && pass depends-libc \
+    || fail depends-libc "Depends '$depends' lacks libc6"
+ok=1
+for s in postinst prerm postrm; do
+    sh -n "$work/DEBIAN/$s" || ok=0
+    grep -q '@UNITS@' "$work/DEBIAN/$s" && ok=0
+done
+[ "$ok" = 1 ] && pass maintainer-scripts || fail maintainer-scripts "a script does not parse or kept @UNITS@"
+
+# --- contents ---------------------------------------------------------------------------
+dpkg-deb -x "$deb" "$work/root"
+grep -q '^ExecStart=/usr/bin/torch run$' "$work/root/usr/lib/systemd/system/torch.service" \
+    && ! grep -q /usr/local "$work/root/usr/lib/systemd/system/"* && pass unit-paths \
+    || fail unit-paths "the unit does not run /usr/bin/torch"
+out=$("$work/root/usr/bin/torch" --version 2>&1) || true
+[ "$out" = "torch $version" ] && pass "binary-version ($out)" || fail binary-version "torch --version printed '$out'"
+ldd "$work/root/usr/bin/torch" | grep -q libswiftCore && fail static-stdlib "links libswiftCore dynamically" \
+    || pass static-stdlib
+zcat "$work/root/usr/share/man/man1/torch.1.gz" | grep -q "torch $version" && \
+    zcat "$work/root/usr/share/man/man5/torch.conf.5.gz" | grep -q "torch $version" && pass man-version \
+    || fail man-version "a man page's header lacks torch $version"
+missing=""
+for key in $(sed -n 's/^#\{0,1\} \{0,1\}\([a-z][a-z-]*\) = .*/\1/p' dist/torch.conf | sort -u); do
+    zcat "$work/root/usr/share/man/man5/torch.conf.5.gz" | grep -q "^\.B[R]\{0,1\} .*$key" || missing="$missing $key"
+done
+[ -z "$missing" ] && pass torch.conf.5-keys || fail torch.conf.5-keys "torch.conf(5) does not describe:$missing"
+
+# --- bash completion ---------------------------------------------------------------------
+printf '[light]\npattern = beacon\n\n[pattern.beacon]\nsteps = 100%% 50ms 0 950ms\n' > "$work/conf"
+complete_words() { # the words completing the command line "$@" (the last word is being typed)
+    TORCH_BOARDS_DIR="$work/root/usr/share/torch/boards" bash -c '
+        . "$1"; shift
+        COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _torch
+        printf "%s\n" "${COMPREPLY[@]}"' sh "$work/root/usr/share/bash-completion/completions/torch" "$@"
+}
+t="$work/root/usr/bin/torch"
+c1=$(complete_words "$t" "" | tr '\n' ' ')
+c2=$(complete_words "$t" blink --s | tr '\n' ' ')
+c3=$(complete_words "$t" on --backend "" | tr '\n' ' ')
+c4=$(TORCH_BOARDS_DIR="$work/root/usr/share/torch/boards" bash -c '. "$1"; _torch_boards' sh \
+    "$work/root/usr/share/bash-completion/completions/torch" | tr '\n' ' ')
+c5=$(bash -c '. "$1"; _torch_patterns "$2"' sh "$work/root/usr/share/bash-completion/completions/torch" "$work/conf" | tr '\n' ' ')
+case "$c1" in *"on "*"off "*"run "*) ;; *) fail completion-subcommands "got '$c1'"; c1="" ;; esac
+[ -n "$c1" ] && pass completion-subcommands
+[ "$c2" = "--speed --state-file " ] && pass completion-options || fail completion-options "torch blink --s: '$c2'"
+[ "$c3" = "auto gpiod pwm sim " ] && pass completion-values || fail completion-values "torch on --backend: '$c3'"
+case "$c4" in *rpi5*rpizero2w*) pass completion-boards ;; *) fail completion-boards "got '$c4'" ;; esac
+case "$c5" in "steady "*"breathe beacon ") pass completion-patterns ;; *) fail completion-patterns "got '$c5'" ;; esac
+
+# --- lintian -------------------------------------------------------------------------------
+lintian --tag-display-limit 0 "$deb" > "$work/lintian" 2>&1 || true
+sed 's/^/  lintian: /' "$work/lintian"
+if grep -q '^E: ' "$work/lintian"; then fail lintian-errors "lintian reports errors (above)"
+else pass lintian-errors; fi
+unexplained=""
+for tag in $(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$work/lintian" | sort -u); do
+    grep -q "\`$tag\`" README.md || unexplained="$unexplained $tag"
+done
+[ -z "$unexplained" ] && pass lintian-warnings-explained \
+    || fail lintian-warnings-explained "warnings not named in the README:$unexplained"
+
+[ "$failed" = 0 ] && echo "check-deb: $(basename "$deb"): ok" || echo "check-deb: failed"
+exit "$failed"

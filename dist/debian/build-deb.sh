@@ -1,0 +1,89 @@
+#!/bin/sh
+# Builds the Debian package from a built binary (make deb calls this):
+#   dist/debian/build-deb.sh BIN VERSION OUT-DIR
+# prints the .deb's path on stdout. Needs dpkg-dev (dpkg-shlibdeps) and binutils.
+#
+# The package: /usr/bin/torch (stripped), the board profiles, the systemd units,
+# /etc/torch/torch.conf (a conffile), torch(1) and torch.conf(5), bash completion,
+# copyright and changelog. Depends is what dpkg-shlibdeps finds for the binary: libc6
+# and the libgpiod runtime package it was linked against (libgpiod2 for 1.6 on
+# Debian 12, libgpiod3 for 2.x).
+set -eu
+umask 022
+bin=$1 version=$2 out=$3
+here=$(cd "$(dirname "$0")" && pwd)
+dist=$(dirname "$here")
+top=$(dirname "$dist")
+arch=$(dpkg --print-architecture)
+# The units the package ships and the maintainer scripts enable, stop and forget.
+units=$(cd "$dist" && ls torch.socket torch.service 2>/dev/null | tr '\n' ' ' | sed 's/ $//')
+
+log() { echo "build-deb: $*" >&2; }
+[ -x "$bin" ] || { log "$bin is not built"; exit 1; }
+case "$version" in
+    [0-9]*) ;;
+    *) log "version '$version' does not start with a digit"; exit 1 ;;
+esac
+
+work=$(mktemp -d /tmp/torch-deb.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+stage="$work/torch_${version}_$arch"
+mkdir -p "$stage"
+
+install -D -m 0755 "$bin" "$stage/usr/bin/torch"
+# As dh_strip does: the symbols are not needed to run, and lintian wants them gone.
+strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/torch"
+
+install -d "$stage/usr/share/torch/boards"
+install -m 0644 "$top"/boards/*.board "$stage/usr/share/torch/boards/"
+
+install -d "$stage/usr/lib/systemd/system"
+for unit in $units; do
+    sed 's#/usr/local/bin/torch#/usr/bin/torch#g' "$dist/$unit" > "$stage/usr/lib/systemd/system/$unit"
+    chmod 0644 "$stage/usr/lib/systemd/system/$unit"
+done
+
+install -D -m 0644 "$dist/torch.conf" "$stage/etc/torch/torch.conf"
+
+install -d "$stage/usr/share/man/man1" "$stage/usr/share/man/man5"
+sed "s/@VERSION@/$version/g" "$dist/torch.1" | gzip -9n > "$stage/usr/share/man/man1/torch.1.gz"
+sed "s/@VERSION@/$version/g" "$dist/torch.conf.5" | gzip -9n > "$stage/usr/share/man/man5/torch.conf.5.gz"
+
+install -D -m 0644 "$dist/torch.bash-completion" "$stage/usr/share/bash-completion/completions/torch"
+
+install -d "$stage/usr/share/doc/torch"
+install -m 0644 "$here/copyright" "$stage/usr/share/doc/torch/copyright"
+# A native package: the changelog is changelog.gz (not changelog.Debian.gz).
+sed "s/@VERSION@/$version/g" "$here/changelog.in" | gzip -9n > "$stage/usr/share/doc/torch/changelog.gz"
+
+# Depends: from the binary's NEEDED libraries and the installed packages' shlibs.
+mkdir -p "$work/src/debian"
+printf 'Source: torch\n\nPackage: torch\nArchitecture: any\n' > "$work/src/debian/control"
+depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"$stage/usr/bin/torch" 2>"$work/shlibdeps.log" \
+    | sed -n 's/^shlibs:Depends=//p') || true
+if [ -z "$depends" ]; then
+    cat "$work/shlibdeps.log" >&2
+    log "dpkg-shlibdeps found no dependencies for the binary"
+    exit 1
+fi
+
+install -d "$stage/DEBIAN"
+size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
+    "$here/control.in" > "$stage/DEBIAN/control"
+install -m 0644 "$here/conffiles" "$stage/DEBIAN/conffiles"
+for script in postinst prerm postrm; do
+    sed "s/@UNITS@/$units/" "$here/$script" > "$stage/DEBIAN/$script"
+    chmod 0755 "$stage/DEBIAN/$script"
+done
+(cd "$stage" && find . -path ./DEBIAN -prune -o -path ./etc -prune -o -type f -print \
+    | sed 's#^\./##' | LC_ALL=C sort | xargs md5sum) > "$stage/DEBIAN/md5sums"
+
+# Reproducible: every file dated by the last commit (or now outside git).
+epoch=${SOURCE_DATE_EPOCH:-$(git -C "$top" log -1 --format=%ct 2>/dev/null || date +%s)}
+find "$stage" -exec touch -h -d "@$epoch" {} +
+
+mkdir -p "$out"
+deb="$out/torch_${version}_$arch.deb"
+SOURCE_DATE_EPOCH=$epoch dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >&2
+echo "$deb"
