@@ -122,3 +122,7 @@ median=$(printf '%s\n' $starts | sort -n | awk '{ v[NR] = $1 } END { print (NR %
 size=$(stat -c %s "$torch" 2>/dev/null || echo 0)
 echo "7. start → first change: median ${median} ms of 20 (target ≤ 10 ms); peak RSS of torch run: ${rss} kB" \
      "(target ≤ 10240 kB); binary $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB ($torch)"
+echo
+
+# 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).
+python3 "$here/socket-storm.py" "$torch"
