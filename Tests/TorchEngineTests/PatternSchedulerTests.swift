@@ -39,7 +39,10 @@ import Glibc
         #expect(eventually { out.changes.count >= 10 })
         s.stop()
         let duties = out.changes.map(\.duty)
-        for (i, d) in duties.dropLast().enumerated() { #expect(d == (i % 2 == 0 ? 1 : 0), "change \(i)") }
+        // Writes happen only on a change, so they alternate whatever the load; which
+        // level comes first depends on how late the first wake-up is (not asserted).
+        #expect(duties.dropLast().allSatisfy { $0 == 0 || $0 == 1 })
+        for (i, (a, b)) in zip(duties.dropLast(), duties.dropLast().dropFirst()).enumerated() { #expect(a != b, "change \(i)") }
         #expect(duties.last == 0, "dark after stop")
         // Every write was stamped, in order, never before its intended instant.
         var stamps: [OutputStamp] = []
