@@ -66,7 +66,7 @@ run: build
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, and the
 # real-kernel gpio-sim tests under qemu with both libgpiod generations.
-test: test-deps unit-test fuzz-quick service-test package-test vm-test
+test: test-deps unit-test fuzz-quick soak-quick service-test package-test vm-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -156,3 +156,13 @@ uninstall:
 
 clean:
 	rm -rf .build
+
+# The service for SOAK_MINUTES under patterns, button-like commands and status requests
+# on the simulated backend: RSS, descriptors and lateness each minute; fails on growth or
+# drift (Tests/soak/soak.py). `soak-quick` is 2 minutes.
+SOAK_MINUTES ?= 60
+.PHONY: soak soak-quick
+soak: build
+	sh Tests/soak/soak.sh $(SOAK_MINUTES) $(BIN)
+soak-quick: build
+	sh Tests/soak/soak.sh 2 $(BIN)

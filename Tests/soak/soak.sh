@@ -1,0 +1,7 @@
+#!/bin/sh
+# `make soak` / `make soak-quick`: the service under steady traffic for MINUTES
+# (Tests/soak/soak.py says what it does and what fails it).
+# usage: Tests/soak/soak.sh MINUTES [TORCH]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+exec python3 "$here/soak.py" "${1:-60}" "${2:-.build/release/torch}"
