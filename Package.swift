@@ -7,10 +7,14 @@
 //   CTorchSys      what Swift cannot call or express directly: futex waits and wakes, ppoll
 //                  with a nanosecond timeout, prctl timer slack, SCHED_FIFO, mlockall with
 //                  MCL_ONFAULT, atomics on a shared word, a non-blocking pipe.
-//   TorchHardware  outputs (simulated, gpiod line, sysfs PWM), inputs, terminal, files:
+//   TorchHardware  outputs (simulated, gpiod line, sysfs PWM), inputs, terminal, files
+//                  (`FileDescriptor` owns and closes one descriptor; `Interrupted.retry` is
+//                  the one EINTR loop), standard streams, environment, threads, libm:
 //                  every syscall and `#if canImport(Glibc)` lives here.
-//   TorchEngine    the real-time scheduler thread, the event loop, the torch service.
-//   torch          the command line: parse → validate → run.
+//   TorchEngine    the real-time scheduler thread, the event loop, the torch service,
+//                  benches, the trace format. Its one Glibc import is the scheduler's
+//                  own thread creation (pthread attributes for SCHED_FIFO).
+//   torch          the command line: parse → validate → run; imports no Glibc.
 import PackageDescription
 
 let strict: [SwiftSetting] = [

@@ -1,9 +1,6 @@
 import CTorchSys
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Button edge → output change latency through the real path: edges injected into a
 /// pipe the service polls like a GPIO line's event fd, read, recognised (toggle mode:
@@ -29,8 +26,8 @@ public struct ButtonLatencyBench {
     /// `intended` is the edge and `actual` the output change.
     public func run(progress: (Double) -> Void = { _ in }) throws(HardwareError) -> LatenessStatistics {
         let button = try PipeButtonInput(role: .on)
-        let tracePath = "/tmp/torch-button-bench-\(getpid()).trace"
-        defer { unlink(tracePath) }
+        let tracePath = "/tmp/torch-button-bench-\(ProcessEnvironment.processID).trace"
+        defer { removeFile(tracePath) }
         let lead = Duration.milliseconds(300)
         let total = lead + interval * presses + .milliseconds(200)
         let settings = TorchSettings(buttonMode: .toggle, gestureTiming: GestureTiming(debounce: .milliseconds(5)))

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TorchHardware
 
 /// A standalone SVG picture of a bench run, built as plain text (no Foundation): a
 /// lateness histogram (log-scale count against µs) above a timeline plot (duty against
@@ -58,8 +54,8 @@ public enum SVGPlot {
         }
         let bins = Double(h.counts.count)
         let barWidth = f.width / bins
-        let logPeak = log10(Double(h.peak) + 1)
-        func y(_ count: Double) -> Double { f.bottom - (logPeak > 0 ? log10(count + 1) / logPeak : 0) * f.height }
+        let logPeak = LibM.log10(Double(h.peak) + 1)
+        func y(_ count: Double) -> Double { f.bottom - (logPeak > 0 ? LibM.log10(count + 1) / logPeak : 0) * f.height }
         // Count ticks at powers of ten.
         var tick = 1
         while tick <= h.peak {

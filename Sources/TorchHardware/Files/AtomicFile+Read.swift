@@ -22,12 +22,11 @@ extension AtomicFile {
     public static func readFile(_ path: String) throws(HardwareError) -> String? {
         // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
         // O_NOCTTY: a terminal named by mistake does not become the controlling one.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        if fd < 0 {
+        guard let file = FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) else {
             if errno == ENOENT { return nil }
             throw failure(path, "cannot open")
         }
-        defer { close(fd) }
+        let fd = file.rawValue
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw failure(path, "cannot stat") }
         let type = st.st_mode & S_IFMT
@@ -38,11 +37,8 @@ extension AtomicFile {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "cannot read")
-            }
+            let n = Interrupted.retry { chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+            if n < 0 { throw failure(path, "cannot read") }
             if n == 0 { break }
             data.append(contentsOf: chunk[0..<n])
             // Files whose size says nothing (procfs reports 0) or that grow while read.

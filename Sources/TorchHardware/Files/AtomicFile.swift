@@ -12,31 +12,14 @@ public enum AtomicFile {
         let dir = directory(of: path)
         let (fd, temp) = try createTemporary(for: path, in: dir)
         var ok = false
-        defer {
-            if !ok {
-                close(fd)
-                unlink(temp)
-            }
-        }
-        let bytes = Array(contents.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in
-                Glibc.write(fd, buf.baseAddress.map { $0 + done }, buf.count - done)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(path, "cannot write \(temp)")
-            }
-            done += n
-        }
-        guard fsync(fd) == 0 else { throw failure(path, "cannot fsync \(temp)") }
+        defer { if !ok { unlink(temp) } }
+        let written = Array(contents.utf8).withUnsafeBytes { fd.writeAll($0) }
+        guard written == 0 else { throw failure(path, "cannot write \(temp)", errno: written) }
+        let synced = fd.sync()
+        guard synced == 0 else { throw failure(path, "cannot fsync \(temp)", errno: synced) }
+        let closed = fd.close()
+        guard closed == 0 else { throw failure(path, "cannot close \(temp)", errno: closed) }
         ok = true
-        guard close(fd) == 0 else {
-            let e = failure(path, "cannot close \(temp)")
-            unlink(temp)
-            throw e
-        }
         guard rename(temp, path) == 0 else {
             let e = failure(path, "cannot rename \(temp) over it")
             unlink(temp)
@@ -54,16 +37,15 @@ public enum AtomicFile {
 
     /// Opens a new, unique `.NAME.tmp-PID-N` beside the target with O_EXCL, so two
     /// writers (or a stale leftover) never share a temporary file.
-    static func createTemporary(for path: String, in dir: String) throws(HardwareError) -> (Int32, String) {
+    static func createTemporary(for path: String, in dir: String) throws(HardwareError) -> (FileDescriptor, String) {
         let base = path.split(separator: "/").last.map(String.init) ?? "file"
         let pid = getpid()
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         for attempt in 0..<64 {
             let temp = "\(dir)/.\(base).tmp-\(pid)-\(ts.tv_nsec)-\(attempt)"
-            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd >= 0 { return (fd, temp) }
-            if errno == EEXIST || errno == EINTR { continue }
+            if let fd = FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC) { return (fd, temp) }
+            if errno == EEXIST { continue }
             throw failure(path, "cannot create a temporary file in \(dir)")
         }
         throw HardwareError("\(path): cannot create a temporary file in \(dir): too many leftovers named .\(base).tmp-*", errno: EEXIST)
@@ -72,17 +54,17 @@ public enum AtomicFile {
     /// Makes the rename durable. Filesystems that cannot sync a directory say EINVAL;
     /// the rename itself has happened, so that is not an error.
     static func syncDirectory(_ dir: String, for path: String) throws(HardwareError) {
-        let fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, "cannot open directory \(dir) to sync it") }
-        defer { close(fd) }
-        if fsync(fd) != 0, errno != EINVAL {
-            throw failure(path, "cannot fsync directory \(dir)")
+        guard let fd = FileDescriptor.open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC) else {
+            throw failure(path, "cannot open directory \(dir) to sync it")
+        }
+        let synced = fd.sync()
+        if synced != 0, synced != EINVAL {
+            throw failure(path, "cannot fsync directory \(dir)", errno: synced)
         }
     }
 
     /// "PATH: WHAT: errno text", with the errno kept for callers that branch on it.
-    static func failure(_ path: String, _ what: String) -> HardwareError {
-        let code = errno
+    static func failure(_ path: String, _ what: String, errno code: Int32 = errno) -> HardwareError {
         return HardwareError("\(path): \(what): \(errnoText(code))", errno: code)
     }
 }

@@ -14,3 +14,7 @@ public func makeParentDirectories(of file: String) {
 
 /// True when `path` exists (following symbolic links).
 public func fileExists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+/// Removes the file at `path` if it is there (unlink): scratch files. True when it is gone.
+@discardableResult
+public func removeFile(_ path: String) -> Bool { unlink(path) == 0 || errno == ENOENT }

@@ -190,9 +190,10 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
     /// Sleeps for `d` on CLOCK_MONOTONIC (the permission retry's default pause).
     public static func sleep(_ d: Duration) {
         let ns = max(0, d.nanoseconds)
-        var ts = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
-        var left = timespec()
-        while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
+        // After a signal, sleep what is left of the pause, not the whole pause again.
+        var left = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        var ts = timespec()
+        _ = Interrupted.retry { ts = left; return nanosleep(&ts, &left) }
     }
 
     // MARK: - Steps

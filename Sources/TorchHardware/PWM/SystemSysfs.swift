@@ -29,17 +29,14 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     public func write(_ path: String, _ value: String) -> Int32 {
         // O_TRUNC as `echo value > file` does: a no-op on sysfs attributes, and it keeps
         // plain-file stand-ins (tests, TORCH_LEDS_DIR) holding exactly the last value.
-        let fd = Interrupted.retry { open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) }
-        guard fd >= 0 else { return errno }
-        defer { _ = Glibc.close(fd) }
+        guard let fd = FileDescriptor.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) else { return errno }
         var text = value
-        return text.withUTF8 { SystemSysfs.writeAll(fd, UnsafeRawBufferPointer($0)) }
+        return text.withUTF8 { SystemSysfs.writeAll(fd.rawValue, UnsafeRawBufferPointer($0)) }
     }
 
     public func openForWriting(_ path: String) throws(SysfsErrno) -> any SysfsWriteHandle {
-        let fd = Interrupted.retry { open(path, O_WRONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SysfsErrno(errno) }
-        return Handle(fd: fd)
+        guard let fd = FileDescriptor.open(path, O_WRONLY | O_CLOEXEC) else { throw SysfsErrno(errno) }
+        return Handle(fd)
     }
 
     public func listDirectory(_ path: String) throws(SysfsErrno) -> [String] {
@@ -76,22 +73,17 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
         return n == bytes.count ? 0 : EIO
     }
 
-    /// An open attribute for repeated writes; closes its descriptor in `deinit`.
+    /// An open attribute for repeated writes; its `FileDescriptor` closes in `deinit`.
     final class Handle: SysfsWriteHandle, @unchecked Sendable {
-        private var fd: Int32
-        init(fd: Int32) { self.fd = fd }
-        deinit { close() }
+        private let fd: FileDescriptor
+        init(_ fd: FileDescriptor) { self.fd = fd }
 
         func write(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-            guard fd >= 0 else { return EBADF }
-            return SystemSysfs.writeAll(fd, bytes)
+            guard fd.isOpen else { return EBADF }
+            return SystemSysfs.writeAll(fd.rawValue, bytes)
         }
 
-        func close() {
-            guard fd >= 0 else { return }
-            _ = Glibc.close(fd)
-            fd = -1
-        }
+        func close() { fd.close() }
     }
 }
 

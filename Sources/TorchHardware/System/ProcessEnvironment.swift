@@ -9,6 +9,9 @@ public enum ProcessEnvironment {
     /// The real user id (getuid).
     public static var userID: UInt32 { getuid() }
 
+    /// This process's id (getpid): unique names for scratch files.
+    public static var processID: Int32 { getpid() }
+
     /// True when the process runs as root (effective uid 0): root's files live under
     /// /etc, /run and /var/lib; everyone else's under the XDG directories.
     public static var isRoot: Bool { geteuid() == 0 }

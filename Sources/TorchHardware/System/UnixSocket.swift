@@ -39,12 +39,11 @@ public enum UnixSocket {
             }
         }
         var (addr, len) = try address(path)
-        var rc: Int32
-        repeat {
-            rc = withUnsafePointer(to: &addr) {
+        let rc = Interrupted.retry {
+            withUnsafePointer(to: &addr) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, len) }
             }
-        } while rc != 0 && errno == EINTR
+        }
         guard rc == 0 else { throw fail("connect", path, fd: fd) }
         return fd
     }
@@ -112,12 +111,13 @@ public enum UnixSocket {
     public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> SendOutcome {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { buf in
-                Glibc.send(fd, buf.baseAddress.map { $0 + done }, buf.count - done, Int32(MSG_NOSIGNAL))
+            let n = Interrupted.retry {
+                bytes.withUnsafeBytes { buf in
+                    Glibc.send(fd, buf.baseAddress.map { $0 + done }, buf.count - done, Int32(MSG_NOSIGNAL))
+                }
             }
             if n > 0 { done += n; continue }
             let e = n < 0 ? errno : EPIPE
-            if e == EINTR { continue }
             return e == EPIPE || e == ECONNRESET ? .peerClosed(errno: e) : .failed(errno: e)
         }
         return .sent
@@ -136,15 +136,12 @@ public enum UnixSocket {
 
     /// One `read` into `buffer` (EINTR retried).
     public static func receive(_ fd: Int32, into buffer: inout [UInt8]) -> Received {
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n > 0 { return .bytes(n) }
-            if n == 0 { return .end }
-            let e = errno
-            if e == EINTR { continue }
-            if e == EAGAIN || e == EWOULDBLOCK { return .nothingYet }
-            return .failed(errno: e)
-        }
+        let n = Interrupted.retry { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }
+        if n > 0 { return .bytes(n) }
+        if n == 0 { return .end }
+        let e = errno
+        if e == EAGAIN || e == EWOULDBLOCK { return .nothingYet }
+        return .failed(errno: e)
     }
 
     /// Waits until `fd` is readable (or hung up) for at most `timeout`: true when it is,

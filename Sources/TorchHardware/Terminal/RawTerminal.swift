@@ -46,17 +46,9 @@ public final class RawTerminal {
     }
 }
 
-/// Writes a string to a file descriptor without buffering (terminal drawing, messages).
+/// Writes a string to a file descriptor without buffering (terminal drawing, messages);
+/// a failed write loses the rest silently (there is nowhere left to report it).
 public func writeAll(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-        let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            return
-        }
-        offset += n
-    }
-    bytes.removeAll()
+    var text = text
+    text.withUTF8 { _ = FileDescriptor.writeAll(fd, UnsafeRawBufferPointer($0)) }
 }

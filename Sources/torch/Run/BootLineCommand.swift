@@ -1,8 +1,5 @@
 import TorchCore
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `torch boot-line`: the Raspberry Pi `config.txt` line that lights the LED pin from
 /// power-on, for the configured board and LED line; the line alone on stdout, where to
@@ -11,30 +8,30 @@ enum BootLineCommand {
     static func run(config: TorchConfig) -> Int32 {
         let catalog: BoardCatalog
         do { (catalog, _) = try BoardFiles.loadCatalog() } catch {
-            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            StandardError.write("torch: \(error)\n")
             return ExitCode.failure
         }
         let board: BoardProfile
         do {
             guard let found = try BoardDetection.resolve(name: config.board.name, catalog: catalog,
                                                          machine: MachineProbe().snapshot(lines: false)) else {
-                writeAll(STDERR_FILENO, "torch: boot-line: this board is not recognised: set [board] name to one of \(catalog.ids.joined(separator: ", "))\n")
+                StandardError.write("torch: boot-line: this board is not recognised: set [board] name to one of \(catalog.ids.joined(separator: ", "))\n")
                 return ExitCode.failure
             }
             board = found
         } catch {
-            writeAll(STDERR_FILENO, "torch: [board] name: \(error)\n")
+            StandardError.write("torch: [board] name: \(error)\n")
             return ExitCode.failure
         }
         do {
             let line = try FirmwareBootLine.line(board: board, line: config.output.line,
                                                  chip: headerChipLabel(config.output.chip),
                                                  activeLow: config.output.activeLow)
-            writeAll(STDOUT_FILENO, line + "\n")
-            writeAll(STDERR_FILENO, "torch: add it to /boot/firmware/config.txt (/boot/config.txt before bookworm) on \(board.name); it takes effect at the next power-on\n")
+            StandardOutput.write(line + "\n")
+            StandardError.write("torch: add it to /boot/firmware/config.txt (/boot/config.txt before bookworm) on \(board.name); it takes effect at the next power-on\n")
             return ExitCode.ok
         } catch {
-            writeAll(STDERR_FILENO, "torch: boot-line: \(error)\n")
+            StandardError.write("torch: boot-line: \(error)\n")
             return ExitCode.failure
         }
     }

@@ -1,9 +1,6 @@
 import TorchCore
 import TorchEngine
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Runs a checked request: loads the config and the last state, opens the output,
 /// and hands over to the engine.
@@ -15,15 +12,15 @@ enum Runner {
             (config, configPath) = try ConfigLoader.load(global.configPath)
         } catch {
             switch error {
-            case let .invalid(lines): writeAll(STDERR_FILENO, lines.map { $0 + "\n" }.joined())
-            case let .unreadable(line): writeAll(STDERR_FILENO, line + "\n")
+            case let .invalid(lines): StandardError.write(lines.map { $0 + "\n" }.joined())
+            case let .unreadable(line): StandardError.write(line + "\n")
             }
             return ExitCode.config
         }
         request.lightOptions.map { apply($0, to: &config) }
         let library: PatternLibrary
         do { library = try PatternLibrary(config: config) } catch {
-            writeAll(STDERR_FILENO, "\(configPath ?? "config"): \(error)\n")
+            StandardError.write("\(configPath ?? "config"): \(error)\n")
             return ExitCode.config
         }
         let statePath = Paths.stateFile(configured: global.stateFilePath ?? config.service.stateFile,
@@ -39,7 +36,7 @@ enum Runner {
 
         switch request {
         case .stealth:
-            writeAll(STDERR_FILENO, "torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
+            StandardError.write("torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
             return ExitCode.failure
         case let .boards(json):
             return BoardsCommand.run(json: json)
@@ -59,7 +56,7 @@ enum Runner {
             return withOutput(light, config) { output, reason in
                 _ = output.write(duty: 0)
                 output.close()
-                writeAll(STDERR_FILENO, reason + "\n" + "torch: dark\n")
+                StandardError.write(reason + "\n" + "torch: dark\n")
                 return ExitCode.ok
             }
         case let .toggle(light):
@@ -67,7 +64,7 @@ enum Runner {
                 var dark = last()
                 dark.lit = false
                 save(dark, to: saved)
-                writeAll(STDERR_FILENO, "torch: was lit; now dark\n")
+                StandardError.write("torch: was lit; now dark\n")
                 return ExitCode.ok
             }
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
@@ -87,7 +84,7 @@ enum Runner {
 
     /// A command's own save of the last state (off, toggle): a failure is one line.
     private static func save(_ state: PersistentState, to file: StateFile) {
-        do { try file.save(state) } catch { writeAll(STDERR_FILENO, "torch: state file: \(error)\n") }
+        do { try file.save(state) } catch { StandardError.write("torch: state file: \(error)\n") }
     }
 
     /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
@@ -127,7 +124,7 @@ enum Runner {
                                                           initiallyLit: initiallyLit)
             return body(output, reason)
         } catch {
-            writeAll(STDERR_FILENO, "torch: \(error)\n")
+            StandardError.write("torch: \(error)\n")
             return ExitCode.failure
         }
     }
@@ -148,17 +145,17 @@ enum Runner {
                 settings = try TorchSettings(config: config, library: library)
             } catch {
                 output.close()
-                writeAll(STDERR_FILENO, "torch: [light] patterns: \(error)\n")
+                StandardError.write("torch: [light] patterns: \(error)\n")
                 return ExitCode.config
             }
             let interactive = light.display && output.kind == .sim
-                && RawTerminal.isTerminal(STDIN_FILENO) && RawTerminal.isTerminal(STDOUT_FILENO)
+                && StandardInput.isTerminal && StandardOutput.isTerminal
             var banner = [reason]
             var buttons: [any ButtonInput] = []
             if output.kind != .sim {
                 do { buttons = try BackendChoice.buttons(config) } catch {
                     output.close()
-                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
                 }
                 for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
@@ -179,7 +176,7 @@ enum Runner {
                 if output.kind != .sim {
                     do { feedback = try ServiceExtras.feedback(config) } catch {
                         close()
-                        writeAll(STDERR_FILENO, "torch: [feedback] line: \(error)\n")
+                        StandardError.write("torch: [feedback] line: \(error)\n")
                         return ExitCode.failure
                     }
                 }
@@ -189,7 +186,7 @@ enum Runner {
                 do { inherited = try ActivatedSocket.take() } catch {
                     feedback?.close()
                     close()
-                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
                 }
                 let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup,
@@ -199,7 +196,7 @@ enum Runner {
                 } catch {
                     feedback?.close()
                     close()
-                    writeAll(STDERR_FILENO, "torch: \(error)\n")
+                    StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
                 }
             }

@@ -1,9 +1,6 @@
 import TorchCore
 import TorchEngine
 import TorchHardware
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The CLI's side of the control socket: light commands go to a running `torch run`
 /// when one answers, else the CLI drives the hardware itself.
@@ -67,11 +64,11 @@ enum ServiceLink {
         switch decision {
         case .driveHardware: return nil
         case let .denied(p, group):
-            writeAll(STDERR_FILENO, ControlSocketChoice.deniedMessage(path: p, group: group) + "\n")
+            StandardError.write(ControlSocketChoice.deniedMessage(path: p, group: group) + "\n")
             return ExitCode.failure
         case let .failed(line):
             // The client's message names the socket already.
-            writeAll(STDERR_FILENO, "torch: \(line)\n")
+            StandardError.write("torch: \(line)\n")
             return ExitCode.failure
         case let .use(p): path = p
         }
@@ -82,13 +79,13 @@ enum ServiceLink {
             case let .success(reply) where reply.ok:
                 if i == commands.count - 1 { printReply(reply, command: c, json: json) }
             case let .success(reply):
-                writeAll(STDERR_FILENO, "torch: \(reply.error ?? "the service refused the request")\n")
+                StandardError.write("torch: \(reply.error ?? "the service refused the request")\n")
                 return ExitCode.failure
             case let .failure(e) where e.isNoService:
                 return nil
             case let .failure(e):
                 // The client's message names the socket already.
-                writeAll(STDERR_FILENO, "torch: \(e)\n")
+                StandardError.write("torch: \(e)\n")
                 return ExitCode.failure
             }
         }
@@ -102,11 +99,11 @@ enum ServiceLink {
 
     private static func printReply(_ r: ControlReply, command: ControlCommand, json: Bool) {
         guard case .status = command else {
-            writeAll(STDERR_FILENO, "torch: done (service)\n")
+            StandardError.write("torch: done (service)\n")
             return
         }
         if json {
-            writeAll(STDOUT_FILENO, r.line)
+            StandardOutput.write(r.line)
             return
         }
         var text = "torch (service):\n"
@@ -122,7 +119,7 @@ enum ServiceLink {
             }
             text += "  " + f.key.replacingUnderscores + String(repeating: " ", count: max(1, 24 - f.key.count)) + value + "\n"
         }
-        writeAll(STDOUT_FILENO, text)
+        StandardOutput.write(text)
     }
 }
 

@@ -5,7 +5,7 @@ import Glibc
 /// CPU time this process has used so far (getrusage RUSAGE_SELF, user + system), in
 /// nanoseconds. Counts every thread: the scheduler's and the bench's own drain loop.
 /// Returns 0 if the kernel refuses (it does not for RUSAGE_SELF).
-func processCPUTimeNanoseconds() -> Int64 {
+public func processCPUTimeNanoseconds() -> Int64 {
     #if canImport(Glibc)
     var usage = rusage()
     guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }

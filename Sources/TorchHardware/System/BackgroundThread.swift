@@ -4,16 +4,16 @@ import Glibc
 
 /// Runs a closure on its own pthread (benches run the whole service on one while they
 /// inject input from another). `join()` waits for it.
-final class BackgroundThread: @unchecked Sendable {
+public final class BackgroundThread: @unchecked Sendable {
     private var thread: pthread_t = 0
     private let body: () -> Void
 
-    init(_ body: @escaping () -> Void) {
+    public init(_ body: @escaping () -> Void) {
         self.body = body
     }
 
     /// Starts the thread; false if the system refused.
-    func start() -> Bool {
+    public func start() -> Bool {
         let context = Unmanaged.passRetained(self).toOpaque()
         let rc = pthread_create(&thread, nil, { raw in
             guard let raw else { return nil }
@@ -24,5 +24,5 @@ final class BackgroundThread: @unchecked Sendable {
         return rc == 0
     }
 
-    func join() { pthread_join(thread, nil) }
+    public func join() { pthread_join(thread, nil) }
 }
