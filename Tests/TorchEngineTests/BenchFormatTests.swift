@@ -6,23 +6,24 @@ import TorchCore
 /// report's text and JSON renderings.
 @Suite struct BenchFormatTests {
     @Test func microsecondsHaveOneDecimalRoundedHalfAway() {
-        #expect(BenchFormat.microseconds(Int64(0)) == "0.0")
-        #expect(BenchFormat.microseconds(Int64(12_345)) == "12.3")
-        #expect(BenchFormat.microseconds(Int64(12_350)) == "12.4")
-        #expect(BenchFormat.microseconds(Int64(999_960)) == "1000.0")
-        #expect(BenchFormat.microseconds(Int64(-1_250)) == "-1.3")
-        #expect(BenchFormat.microseconds(Int64(-40)) == "0.0")
-        #expect(BenchFormat.microseconds(50_500.0) == "50.5")
+        #expect(DecimalSyntax.microseconds(Int64(0)) == "0.0")
+        #expect(DecimalSyntax.microseconds(Int64(12_345)) == "12.3")
+        #expect(DecimalSyntax.microseconds(Int64(12_350)) == "12.4")
+        #expect(DecimalSyntax.microseconds(Int64(999_960)) == "1000.0")
+        #expect(DecimalSyntax.microseconds(Int64(-1_250)) == "-1.3")
+        #expect(DecimalSyntax.microseconds(Int64(-40)) == "0.0")
+        #expect(DecimalSyntax.microseconds(50_500.0) == "50.5")
     }
 
     @Test func fixedDecimals() {
-        #expect(BenchFormat.fixed(1.5, decimals: 2) == "1.50")
-        #expect(BenchFormat.fixed(0.004, decimals: 2) == "0.00")
-        #expect(BenchFormat.fixed(-0.25, decimals: 1) == "-0.3")
-        #expect(BenchFormat.fixed(200, decimals: 0) == "200")
-        #expect(BenchFormat.fixed(0.05, decimals: 3) == "0.050")
-        #expect(BenchFormat.fixed(.nan, decimals: 1) == "nan")
-        #expect(BenchFormat.jsonNumber(.infinity, decimals: 1) == "null")
+        #expect(DecimalSyntax.fixed(1.5, decimals: 2) == "1.50")
+        #expect(DecimalSyntax.fixed(0.004, decimals: 2) == "0.00")
+        #expect(DecimalSyntax.fixed(-0.25, decimals: 1) == "-0.3")
+        #expect(DecimalSyntax.fixed(200, decimals: 0) == "200")
+        #expect(DecimalSyntax.fixed(0.05, decimals: 3) == "0.050")
+        #expect(DecimalSyntax.fixed(.nan, decimals: 1) == "nan")
+        #expect(JSONValue.decimal(.infinity, fractionDigits: 1).jsonText == "null")
+        #expect(JSONValue.decimal(200.04, fractionDigits: 1).jsonText == "200.0")
     }
 
     @Test func jsonStringsAreEscaped() {

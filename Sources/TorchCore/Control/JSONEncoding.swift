@@ -1,7 +1,8 @@
 /// Compact JSON text (no spaces, members in their order), one line: what the control
 /// socket sends.
 extension JSONValue {
-    /// The value as compact JSON text. Numbers that are whole print without a fraction
+    /// The value as compact JSON text: the one JSON writer of every `--json` output and
+    /// every control-socket line. Numbers that are whole print without a fraction
     /// (`3`, not `3.0`); NaN and infinities, which JSON cannot carry, print as `null`.
     public var jsonText: String {
         var out = ""
@@ -31,6 +32,8 @@ extension JSONValue {
             out += JSONText.string(s)
         case let .number(n):
             out += JSONValue.numberText(n)
+        case let .decimal(n, digits):
+            out += n.isFinite ? DecimalSyntax.fixed(n, decimals: digits) : "null"
         case let .bool(b):
             out += b ? "true" : "false"
         case .null:

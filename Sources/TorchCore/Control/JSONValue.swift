@@ -6,6 +6,9 @@ public enum JSONValue: Equatable, Sendable {
     case string(String)
     /// Every JSON number, as a double (the protocol's numbers are levels and seconds).
     case number(Double)
+    /// A measured number written with exactly `fractionDigits` decimals (`1.50`): bench
+    /// figures, whose precision is part of what they say. The parser never makes one.
+    case decimal(Double, fractionDigits: Int)
     case bool(Bool)
     case null
 
@@ -23,8 +26,10 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The number, when this is one.
     public var numberValue: Double? {
-        if case let .number(n) = self { return n }
-        return nil
+        switch self {
+        case let .number(n), let .decimal(n, _): n
+        default: nil
+        }
     }
 
     /// The boolean, when this is one.
@@ -39,7 +44,7 @@ public enum JSONValue: Equatable, Sendable {
         case .object: "an object"
         case .array: "an array"
         case .string: "a string"
-        case .number: "a number"
+        case .number, .decimal: "a number"
         case .bool: "a boolean"
         case .null: "null"
         }

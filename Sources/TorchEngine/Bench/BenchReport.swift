@@ -41,14 +41,14 @@ public struct BenchReport: Equatable, Sendable {
     /// Human-readable lines (µs with one decimal), each ending in a newline.
     public var text: String {
         let s = statistics
-        let us = BenchFormat.microseconds as (Int64) -> String
-        var out = "\(label) on \(backend) for \(BenchFormat.fixed(duration.seconds, decimals: 1)) s\n"
+        let us = DecimalSyntax.microseconds as (Int64) -> String
+        var out = "\(label) on \(backend) for \(DecimalSyntax.fixed(duration.seconds, decimals: 1)) s\n"
         out += "scheduler  \(realtime)\n"
         out += "changes    \(s.count)\n"
-        out += "lateness   p50 \(us(s.p50)) µs  p99 \(us(s.p99)) µs  p99.9 \(us(s.p999)) µs  max \(us(s.max)) µs  mean \(BenchFormat.microseconds(s.mean)) µs\n"
+        out += "lateness   p50 \(us(s.p50)) µs  p99 \(us(s.p99)) µs  p99.9 \(us(s.p999)) µs  max \(us(s.max)) µs  mean \(DecimalSyntax.microseconds(s.mean)) µs\n"
         out += "drift      \(us(s.drift)) µs\n"
-        out += "cpu        \(BenchFormat.fixed(cpuPercent, decimals: 2)) % of one core\n"
-        out += "wake-ups   \(BenchFormat.fixed(wakeupsPerSecond, decimals: 1)) /s\n"
+        out += "cpu        \(DecimalSyntax.fixed(cpuPercent, decimals: 2)) % of one core\n"
+        out += "wake-ups   \(DecimalSyntax.fixed(wakeupsPerSecond, decimals: 1)) /s\n"
         if droppedStamps > 0 { out += "warning    \(droppedStamps) stamps dropped (trace ring full): statistics incomplete\n" }
         if failedWrites > 0 { out += "warning    \(failedWrites) output writes failed\n" }
         return out
@@ -56,25 +56,27 @@ public struct BenchReport: Equatable, Sendable {
 
     /// One JSON object on one line (no trailing newline). Times are integer nanoseconds
     /// (`*_ns`); keys are snake_case and stable for scripts.
-    public var json: String {
+    public var json: String { jsonValue.jsonText }
+
+    /// The report as a JSON object (members in the order `json` prints them).
+    public var jsonValue: JSONValue {
         let s = statistics
-        let fields: [(String, String)] = [
-            ("label", JSONText.string(label)),
-            ("backend", JSONText.string(backend)),
-            ("realtime", JSONText.string(realtime)),
-            ("duration_ns", "\(duration.nanoseconds)"),
-            ("changes", "\(s.count)"),
-            ("lateness_p50_ns", "\(s.p50)"),
-            ("lateness_p99_ns", "\(s.p99)"),
-            ("lateness_p999_ns", "\(s.p999)"),
-            ("lateness_max_ns", "\(s.max)"),
-            ("lateness_mean_ns", BenchFormat.jsonNumber(s.mean, decimals: 1)),
-            ("drift_ns", "\(s.drift)"),
-            ("cpu_percent", BenchFormat.jsonNumber(cpuPercent, decimals: 3)),
-            ("wakeups_per_second", BenchFormat.jsonNumber(wakeupsPerSecond, decimals: 1)),
-            ("dropped_stamps", "\(droppedStamps)"),
-            ("failed_writes", "\(failedWrites)"),
-        ]
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return .object([
+            JSONMember("label", .string(label)),
+            JSONMember("backend", .string(backend)),
+            JSONMember("realtime", .string(realtime)),
+            JSONMember("duration_ns", .number(Double(duration.nanoseconds))),
+            JSONMember("changes", .number(Double(s.count))),
+            JSONMember("lateness_p50_ns", .number(Double(s.p50))),
+            JSONMember("lateness_p99_ns", .number(Double(s.p99))),
+            JSONMember("lateness_p999_ns", .number(Double(s.p999))),
+            JSONMember("lateness_max_ns", .number(Double(s.max))),
+            JSONMember("lateness_mean_ns", .decimal(s.mean, fractionDigits: 1)),
+            JSONMember("drift_ns", .number(Double(s.drift))),
+            JSONMember("cpu_percent", .decimal(cpuPercent, fractionDigits: 3)),
+            JSONMember("wakeups_per_second", .decimal(wakeupsPerSecond, fractionDigits: 1)),
+            JSONMember("dropped_stamps", .number(Double(droppedStamps))),
+            JSONMember("failed_writes", .number(Double(failedWrites))),
+        ])
     }
 }

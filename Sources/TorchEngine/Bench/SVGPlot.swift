@@ -1,3 +1,4 @@
+import TorchCore
 import TorchHardware
 
 /// A standalone SVG picture of a bench run, built as plain text (no Foundation): a
@@ -13,7 +14,7 @@ public enum SVGPlot {
     /// The whole picture for `report`, showing up to `timelineChanges` changes.
     public static func render(_ report: BenchReport, timelineChanges: Int = 40) -> String {
         render(stamps: report.stamps, statistics: report.statistics,
-               title: "\(report.label) on \(report.backend), \(BenchFormat.fixed(report.duration.seconds, decimals: 1)) s",
+               title: "\(report.label) on \(report.backend), \(DecimalSyntax.fixed(report.duration.seconds, decimals: 1)) s",
                timelineChanges: timelineChanges)
     }
 
@@ -25,9 +26,9 @@ public enum SVGPlot {
         svg += "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"white\"/>\n"
         svg += text(x: 400, y: 22, escape(title), anchor: "middle", size: 15)
         let s = statistics
-        let summary = "\(s.count) changes · p50 \(BenchFormat.microseconds(s.p50)) µs · p99 \(BenchFormat.microseconds(s.p99)) µs"
-            + " · p99.9 \(BenchFormat.microseconds(s.p999)) µs · max \(BenchFormat.microseconds(s.max)) µs"
-            + " · drift \(BenchFormat.microseconds(s.drift)) µs"
+        let summary = "\(s.count) changes · p50 \(DecimalSyntax.microseconds(s.p50)) µs · p99 \(DecimalSyntax.microseconds(s.p99)) µs"
+            + " · p99.9 \(DecimalSyntax.microseconds(s.p999)) µs · max \(DecimalSyntax.microseconds(s.max)) µs"
+            + " · drift \(DecimalSyntax.microseconds(s.drift)) µs"
         svg += text(x: 400, y: 42, summary, anchor: "middle")
         svg += histogram(LatenessHistogram(latenesses: stamps.map(\.lateness)), statistics: s,
                          frame: Frame(left: 70, top: 70, right: 770, bottom: 290))
@@ -67,7 +68,7 @@ public enum SVGPlot {
             let top = y(Double(c))
             out += "<rect class=\"bar\" x=\"\(n(f.left + Double(i) * barWidth))\" y=\"\(n(top))\" "
             out += "width=\"\(n(max(1, barWidth - 1)))\" height=\"\(n(f.bottom - top))\" fill=\"#4a7bd0\">"
-            out += "<title>\(BenchFormat.microseconds(Int64(i) * h.binWidth))–\(BenchFormat.microseconds(Int64(i + 1) * h.binWidth)) µs: \(c)</title></rect>\n"
+            out += "<title>\(DecimalSyntax.microseconds(Int64(i) * h.binWidth))–\(DecimalSyntax.microseconds(Int64(i + 1) * h.binWidth)) µs: \(c)</title></rect>\n"
         }
         // Lateness ticks: about ten labels, on bin edges.
         let span = Int64(h.counts.count) * h.binWidth
@@ -86,7 +87,7 @@ public enum SVGPlot {
             // Labels near the right edge hang to the left of their line so they stay inside.
             let rightSide = x > f.left + f.width * 0.7
             out += text(x: rightSide ? x - 3 : x + 3, y: f.top + 12 + (name == "p99" ? 14 : name == "max" ? 28 : 0),
-                        "\(name) \(BenchFormat.microseconds(value)) µs", anchor: rightSide ? "end" : "start", fill: colour)
+                        "\(name) \(DecimalSyntax.microseconds(value)) µs", anchor: rightSide ? "end" : "start", fill: colour)
         }
         return out + "</g>\n"
     }
@@ -124,15 +125,15 @@ public enum SVGPlot {
         out += "<polyline class=\"actual\" points=\"\(steps(\.actual))\" fill=\"none\" stroke=\"#4a7bd0\" stroke-width=\"1.5\"/>\n"
         for s in stamps {
             out += "<circle class=\"edge\" cx=\"\(n(x(s.actual)))\" cy=\"\(n(y(s.duty)))\" r=\"2.5\" fill=\"#4a7bd0\">"
-            out += "<title>+\(BenchFormat.microseconds(s.actual - origin)) µs, duty \(BenchFormat.fixed(s.duty, decimals: 3)), "
-            out += "\(BenchFormat.microseconds(s.lateness)) µs late</title></circle>\n"
+            out += "<title>+\(DecimalSyntax.microseconds(s.actual - origin)) µs, duty \(DecimalSyntax.fixed(s.duty, decimals: 3)), "
+            out += "\(DecimalSyntax.microseconds(s.lateness)) µs late</title></circle>\n"
         }
         let every = 10
         for i in 0...every {
             let t = spanNs * Int64(i) / Int64(every)
             let xx = f.left + Double(i) / Double(every) * f.width
             out += line(x1: xx, y1: f.bottom, x2: xx, y2: f.bottom + 4)
-            out += text(x: xx, y: f.bottom + 17, BenchFormat.fixed(Double(t) / 1e6, decimals: 1), anchor: "middle")
+            out += text(x: xx, y: f.bottom + 17, DecimalSyntax.fixed(Double(t) / 1e6, decimals: 1), anchor: "middle")
         }
         return out + "</g>\n"
     }
@@ -153,11 +154,11 @@ public enum SVGPlot {
 
     /// Lateness in µs for an axis label: whole numbers when whole.
     static func micro(_ ns: Int64) -> String {
-        ns % 1000 == 0 ? "\(ns / 1000)" : BenchFormat.microseconds(ns)
+        ns % 1000 == 0 ? "\(ns / 1000)" : DecimalSyntax.microseconds(ns)
     }
 
     /// A coordinate with one decimal.
-    static func n(_ v: Double) -> String { BenchFormat.fixed(v, decimals: 1) }
+    static func n(_ v: Double) -> String { DecimalSyntax.fixed(v, decimals: 1) }
 
     /// `s` safe inside SVG text and attribute values.
     public static func escape(_ s: String) -> String {

@@ -1,3 +1,5 @@
+import TorchCore
+
 /// How closely software PWM on a binary output (a GPIO line) kept its duty cycle, from
 /// the line's on/off changes: each period runs from one rising edge to the next, its
 /// duty is on-time ÷ period from the *actual* instants, and its error is the distance
@@ -70,19 +72,25 @@ public struct SoftPWMStatistics: Equatable, Sendable {
     /// error p50 0.3 p99 1.2 max 4.0 points".
     public var text: String {
         let hz = meanPeriod > 0 ? 1e9 / meanPeriod : 0
-        return "software PWM \(BenchFormat.fixed(targetDuty * 100, decimals: 1)) % at \(BenchFormat.fixed(hz, decimals: 1)) Hz: "
-            + "\(periods) periods, mean duty \(BenchFormat.fixed(meanDuty * 100, decimals: 1)) %, "
-            + "error p50 \(BenchFormat.fixed(errorP50, decimals: 2)) p99 \(BenchFormat.fixed(errorP99, decimals: 2)) "
-            + "max \(BenchFormat.fixed(errorMax, decimals: 2)) points"
+        return "software PWM \(DecimalSyntax.fixed(targetDuty * 100, decimals: 1)) % at \(DecimalSyntax.fixed(hz, decimals: 1)) Hz: "
+            + "\(periods) periods, mean duty \(DecimalSyntax.fixed(meanDuty * 100, decimals: 1)) %, "
+            + "error p50 \(DecimalSyntax.fixed(errorP50, decimals: 2)) p99 \(DecimalSyntax.fixed(errorP99, decimals: 2)) "
+            + "max \(DecimalSyntax.fixed(errorMax, decimals: 2)) points"
     }
 
     /// One JSON object on one line.
-    public var json: String {
-        "{\"periods\":\(periods),\"target_duty\":\(BenchFormat.jsonNumber(targetDuty, decimals: 4)),"
-            + "\"mean_duty\":\(BenchFormat.jsonNumber(meanDuty, decimals: 4)),"
-            + "\"duty_error_p50_points\":\(BenchFormat.jsonNumber(errorP50, decimals: 3)),"
-            + "\"duty_error_p99_points\":\(BenchFormat.jsonNumber(errorP99, decimals: 3)),"
-            + "\"duty_error_max_points\":\(BenchFormat.jsonNumber(errorMax, decimals: 3)),"
-            + "\"mean_period_ns\":\(BenchFormat.jsonNumber(meanPeriod, decimals: 1))}"
+    public var json: String { jsonValue.jsonText }
+
+    /// The figures as a JSON object (duties as fractions, errors in percentage points).
+    public var jsonValue: JSONValue {
+        .object([
+            JSONMember("periods", .number(Double(periods))),
+            JSONMember("target_duty", .decimal(targetDuty, fractionDigits: 4)),
+            JSONMember("mean_duty", .decimal(meanDuty, fractionDigits: 4)),
+            JSONMember("duty_error_p50_points", .decimal(errorP50, fractionDigits: 3)),
+            JSONMember("duty_error_p99_points", .decimal(errorP99, fractionDigits: 3)),
+            JSONMember("duty_error_max_points", .decimal(errorMax, fractionDigits: 3)),
+            JSONMember("mean_period_ns", .decimal(meanPeriod, fractionDigits: 1)),
+        ])
     }
 }

@@ -39,12 +39,16 @@ enum BenchCommand {
         let stats = try ButtonLatencyBench(output: output, presses: r.presses, scheduler: s).run(progress: bar(r, "button"))
         endBar(r)
         if r.json {
-            StandardOutput.write("{\"presses\":\(r.presses),\"matched\":\(stats.count),\"latency_p50_ns\":\(stats.p50),"
-                     + "\"latency_p99_ns\":\(stats.p99),\"latency_max_ns\":\(stats.max)}\n")
+            let json = JSONValue.object([
+                JSONMember("presses", .number(Double(r.presses))), JSONMember("matched", .number(Double(stats.count))),
+                JSONMember("latency_p50_ns", .number(Double(stats.p50))), JSONMember("latency_p99_ns", .number(Double(stats.p99))),
+                JSONMember("latency_max_ns", .number(Double(stats.max))),
+            ])
+            StandardOutput.write(json.jsonText + "\n")
         } else {
             StandardOutput.write("button edge → output change, \(stats.count) of \(r.presses) presses\n"
-                     + "latency    p50 \(BenchFormat.microseconds(stats.p50)) µs  p99 \(BenchFormat.microseconds(stats.p99)) µs"
-                     + "  max \(BenchFormat.microseconds(stats.max)) µs\n")
+                     + "latency    p50 \(DecimalSyntax.microseconds(stats.p50)) µs  p99 \(DecimalSyntax.microseconds(stats.p99)) µs"
+                     + "  max \(DecimalSyntax.microseconds(stats.max)) µs\n")
         }
         return ExitCode.ok
     }
@@ -56,6 +60,7 @@ enum BenchCommand {
             throw HardwareError("hardware PWM frequency is set by [output] pwm-frequency; bench pwm sweeps software PWM (use --backend gpiod or sim)")
         }
         var rows: [String] = []
+        var jsonRows: [JSONValue] = []
         for f in r.frequencies {
             var settings = s
             settings.softPWMFrequency = f
@@ -64,16 +69,19 @@ enum BenchCommand {
                                       label: "soft PWM \(FrequencySyntax.format(f))", lightness: r.level).run()
             let duty = SoftPWMStatistics(stamps: report.stamps, targetDuty: r.level)
             if r.json {
-                rows.append("{\"frequency_hz\":\(f),\"duty\":\(r.level),\"soft_pwm\":\(duty.json),\"cpu_percent\":"
-                            + "\(BenchFormat.jsonNumber(report.cpuPercent, decimals: 3)),\"wakeups_per_second\":"
-                            + "\(BenchFormat.jsonNumber(report.wakeupsPerSecond, decimals: 1))}")
+                jsonRows.append(.object([
+                    JSONMember("frequency_hz", .number(f)), JSONMember("duty", .number(r.level)),
+                    JSONMember("soft_pwm", duty.jsonValue),
+                    JSONMember("cpu_percent", .decimal(report.cpuPercent, fractionDigits: 3)),
+                    JSONMember("wakeups_per_second", .decimal(report.wakeupsPerSecond, fractionDigits: 1)),
+                ]))
             } else {
                 rows.append("\(FrequencySyntax.format(f))\t" + duty.text.split(separator: "\n").joined(separator: "  ")
-                            + "  cpu \(BenchFormat.fixed(report.cpuPercent, decimals: 2)) %")
+                            + "  cpu \(DecimalSyntax.fixed(report.cpuPercent, decimals: 2)) %")
             }
         }
         endBar(r)
-        StandardOutput.write(r.json ? "[" + rows.joined(separator: ",") + "]\n" : rows.joined(separator: "\n") + "\n")
+        StandardOutput.write(r.json ? JSONValue.array(jsonRows).jsonText + "\n" : rows.joined(separator: "\n") + "\n")
         return ExitCode.ok
     }
 

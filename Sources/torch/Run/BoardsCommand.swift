@@ -29,23 +29,27 @@ enum BoardsCommand {
         return s
     }
 
+    /// The catalog as one JSON object: where the profiles came from and each board.
     static func jsonText(_ catalog: BoardCatalog, directory: String) -> String {
-        let q = JSONText.string
-        let boards = catalog.profiles.map { b -> String in
+        func texts(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
+        func line(_ b: BoardProfile, _ pin: String) -> JSONValue { .string(b.headerPin(pin)?.line?.name ?? "") }
+        let boards = catalog.profiles.map { b -> JSONValue in
             let pwm = b.pwm.map { p in
-                "{\"pin\":\(q(p.pin)),\"line\":\(q(b.headerPin(p.pin)?.line?.name ?? "")),\"device\":\(q(p.device)),"
-                    + "\"channel\":\(p.channel),\"enable\":\(q(p.enable))}"
+                JSONValue.object([JSONMember("pin", .string(p.pin)), JSONMember("line", line(b, p.pin)),
+                                  JSONMember("device", .string(p.device)), JSONMember("channel", .number(Double(p.channel))),
+                                  JSONMember("enable", .string(p.enable))])
             }
             let suggested = suggestions(b).map { s in
-                "\(q(s.role)):{\"pin\":\(q(s.pin)),\"line\":\(q(b.headerPin(s.pin)?.line?.name ?? ""))}"
+                JSONMember(s.role, .object([JSONMember("pin", .string(s.pin)), JSONMember("line", line(b, s.pin))]))
             }
-            return "{\"id\":\(q(b.id)),\"name\":\(q(b.name)),\"gpio_chip\":\(q(b.gpioChip)),"
-                + "\"compatible\":[\(b.compatible.map(q).joined(separator: ","))],"
-                + "\"model\":[\(b.modelPrefixes.map(q).joined(separator: ","))],"
-                + "\"pwm\":[\(pwm.joined(separator: ","))],\"suggested\":{\(suggested.joined(separator: ","))},"
-                + "\"status_leds\":[\(b.statusLEDs.map(q).joined(separator: ","))]}"
+            return .object([
+                JSONMember("id", .string(b.id)), JSONMember("name", .string(b.name)), JSONMember("gpio_chip", .string(b.gpioChip)),
+                JSONMember("compatible", texts(b.compatible)), JSONMember("model", texts(b.modelPrefixes)),
+                JSONMember("pwm", .array(pwm)), JSONMember("suggested", .object(suggested)),
+                JSONMember("status_leds", texts(b.statusLEDs)),
+            ])
         }
-        return "{\"directory\":\(q(directory)),\"boards\":[\(boards.joined(separator: ","))]}\n"
+        return JSONValue.object([JSONMember("directory", .string(directory)), JSONMember("boards", .array(boards))]).jsonText + "\n"
     }
 
     /// The suggested pins that are set, by role (led, button, off-button, buzzer).

@@ -93,33 +93,46 @@ struct ProbeReport {
         return s
     }
 
-    func json() -> String {
-        let q = JSONText.string
+    func json() -> String { jsonValue().jsonText + "\n" }
+
+    /// The probe as one JSON object, members in the order scripts have always seen.
+    func jsonValue() -> JSONValue {
+        func text(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
+        func texts(_ list: [String]) -> JSONValue { .array(list.map(JSONValue.string)) }
         let chips = machine.gpioChips.map { c in
             let used = c.linesInUse.map { l in
-                "{\"offset\":\(l.offset),\"name\":\(q(l.name)),\"consumer\":\(q(l.consumer)),\"output\":\(l.isOutput)}"
+                JSONValue.object([JSONMember("offset", .number(Double(l.offset))), JSONMember("name", .string(l.name)),
+                                  JSONMember("consumer", .string(l.consumer)), JSONMember("output", .bool(l.isOutput))])
             }
-            return "{\"path\":\(q(c.entry.path)),\"name\":\(q(c.entry.name)),\"label\":\(c.entry.label.map(q) ?? "null"),"
-                + "\"lines\":\(c.entry.lineCount.map(String.init) ?? "null"),\"in_use\":[\(used.joined(separator: ","))],"
-                + "\"problem\":\(c.problem.map(q) ?? "null")}"
+            return JSONValue.object([
+                JSONMember("path", .string(c.entry.path)), JSONMember("name", .string(c.entry.name)),
+                JSONMember("label", text(c.entry.label)),
+                JSONMember("lines", c.entry.lineCount.map { .number(Double($0)) } ?? .null),
+                JSONMember("in_use", .array(used)), JSONMember("problem", text(c.problem)),
+            ])
         }
         let pwm = machine.pwmChips.map { c in
-            "{\"name\":\(q(c.name)),\"device\":\(q(c.device)),\"channels\":\(c.channelCount),"
-                + "\"exported\":[\(c.exported.map(String.init).joined(separator: ","))]}"
+            JSONValue.object([JSONMember("name", .string(c.name)), JSONMember("device", .string(c.device)),
+                              JSONMember("channels", .number(Double(c.channelCount))),
+                              JSONMember("exported", .array(c.exported.map { .number(Double($0)) }))])
         }
-        var planJSON = "{\"backend\":\(q(plan.backend.rawValue)),\"reason\":\(q(plan.reason))"
+        var output = [JSONMember("backend", .string(plan.backend.rawValue)), JSONMember("reason", .string(plan.reason))]
         if let chip = plan.pwmChip, let ch = plan.pwmChannel {
-            planJSON += ",\"pwm_chip\":\(q(chip.name)),\"pwm_device\":\(q(chip.device)),\"pwm_channel\":\(ch)"
+            output += [JSONMember("pwm_chip", .string(chip.name)), JSONMember("pwm_device", .string(chip.device)),
+                       JSONMember("pwm_channel", .number(Double(ch)))]
         }
-        if let chip = plan.gpioChip, let line = plan.line { planJSON += ",\"gpio_chip\":\(q(chip)),\"line\":\(q(line))" }
-        planJSON += ",\"enable\":\(plan.enableHint.map(q) ?? "null")}"
-        let boardJSON = board.map { "{\"id\":\(q($0.id)),\"name\":\(q($0.name))}" } ?? "null"
-        return "{\"board\":\(boardJSON),\"model\":\(machine.model.map(q) ?? "null"),"
-            + "\"compatible\":[\(machine.compatible.map(q).joined(separator: ","))],"
-            + "\"libgpiod\":\(q(GPIOLibrary.version)),\"gpio_chips\":[\(chips.joined(separator: ","))],"
-            + "\"pwm_chips\":[\(pwm.joined(separator: ","))],\"leds\":[\(machine.leds.map(q).joined(separator: ","))],"
-            + "\"output\":\(planJSON),\"boards_directory\":\(boardsDirectory.map(q) ?? "null"),"
-            + "\"notes\":[\(problems.map(q).joined(separator: ","))]}\n"
+        if let chip = plan.gpioChip, let line = plan.line {
+            output += [JSONMember("gpio_chip", .string(chip)), JSONMember("line", .string(line))]
+        }
+        output.append(JSONMember("enable", text(plan.enableHint)))
+        let boardJSON = board.map { JSONValue.object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.name))]) }
+        return .object([
+            JSONMember("board", boardJSON ?? .null), JSONMember("model", text(machine.model)),
+            JSONMember("compatible", texts(machine.compatible)), JSONMember("libgpiod", .string(GPIOLibrary.version)),
+            JSONMember("gpio_chips", .array(chips)), JSONMember("pwm_chips", .array(pwm)),
+            JSONMember("leds", texts(machine.leds)), JSONMember("output", .object(output)),
+            JSONMember("boards_directory", text(boardsDirectory)), JSONMember("notes", texts(problems)),
+        ])
     }
 
     /// "18 (GPIO18) by 'torch'".

@@ -111,7 +111,7 @@ enum ServiceLink {
             let value: String
             switch f.value {
             case let .string(s): value = s
-            case let .number(n): value = DecimalSyntax.format(n, maxFractionDigits: 3)
+            case let .number(n), let .decimal(n, _): value = DecimalSyntax.format(n, maxFractionDigits: 3)
             case let .bool(b): value = b ? "yes" : "no"
             case .null: value = "-"
             case let .object(members): value = members.map { "\($0.key) \($0.value.jsonText)" }.joined(separator: ", ")

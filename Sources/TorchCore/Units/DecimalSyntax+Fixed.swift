@@ -1,22 +1,7 @@
-import TorchCore
-/// Number formatting for bench output without Foundation: microseconds with one
-/// decimal, fixed-point decimals, JSON strings.
-public enum BenchFormat {
-    /// Nanoseconds as microseconds with one decimal, rounded half away from zero:
-    /// 12_345 → "12.3", -50 → "-0.1", 0 → "0.0".
-    public static func microseconds(_ ns: Int64) -> String {
-        let negative = ns < 0
-        let magnitude = ns.magnitude
-        let tenths = (magnitude + 50) / 100
-        let text = "\(tenths / 10).\(tenths % 10)"
-        return negative && tenths != 0 ? "-" + text : text
-    }
-
-    /// Nanoseconds (fractional, e.g. a mean) as microseconds with one decimal.
-    public static func microseconds(_ ns: Double) -> String {
-        fixed(ns / 1000, decimals: 1)
-    }
-
+/// Fixed-point decimals for measurements (bench reports): the digits after the point are
+/// part of what a figure says, so trailing zeros stay ("1.50"). `format` is the form for
+/// settings, which drops them.
+extension DecimalSyntax {
     /// `x` with exactly `decimals` digits after the point (0…9), rounded half away from
     /// zero: fixed(2.345, decimals: 2) → "2.35" (up to binary representation).
     /// Non-finite values give "nan", "inf" or "-inf".
@@ -40,9 +25,18 @@ public enum BenchFormat {
         return x < 0 && units != 0 ? "-" + text : text
     }
 
+    /// Nanoseconds as microseconds with one decimal, rounded half away from zero:
+    /// 12_345 ns → "12.3", -50 ns → "-0.1", 0 → "0.0".
+    public static func microseconds(_ ns: Int64) -> String {
+        let negative = ns < 0
+        let magnitude = ns.magnitude
+        let tenths = (magnitude + 50) / 100
+        let text = "\(tenths / 10).\(tenths % 10)"
+        return negative && tenths != 0 ? "-" + text : text
+    }
 
-    /// A JSON number for `x` with `decimals` digits, or `null` when not finite.
-    public static func jsonNumber(_ x: Double, decimals: Int) -> String {
-        x.isFinite ? fixed(x, decimals: decimals) : "null"
+    /// Nanoseconds (fractional, e.g. a mean) as microseconds with one decimal.
+    public static func microseconds(_ ns: Double) -> String {
+        fixed(ns / 1000, decimals: 1)
     }
 }
