@@ -11,8 +11,8 @@ CONFIG    ?= release
 # library statically.
 BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
 BIN       ?= .build/$(CONFIG)/torch
-# The one version: Sources/torch/CLI/Version.swift (torch --version prints it).
-VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/torch/CLI/Version.swift)
+# The one version: Sources/TorchCLI/Version.swift (torch --version prints it).
+VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/TorchCLI/Version.swift)
 # Where make deb puts torch_<version>_<arch>.deb.
 DEB_DIR   ?= .
 

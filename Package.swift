@@ -14,7 +14,10 @@
 //   TorchEngine    the real-time scheduler thread, the event loop, the torch service,
 //                  benches, the trace format. Its one Glibc import is the scheduler's
 //                  own thread creation (pthread attributes for SCHED_FIFO).
-//   torch          the command line: parse → validate → run; imports no Glibc.
+//   TorchCLI       the command line's grammar: each subcommand's spec with its typed
+//                  options and request builder, the parser, help and usage errors.
+//   torch          the executable: TorchCLI's request → config, hardware, engine → exit
+//                  code; imports no Glibc.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -37,7 +40,11 @@ let package = Package(
         .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
         .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys", "CGPIOD"], swiftSettings: strict),
         .target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware", "CTorchSys"], swiftSettings: strict),
-        .executableTarget(name: "torch", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
+        // The command line's grammar: specs, typed options, parsing, help, requests; no I/O,
+        // so the tests parse in process.
+        .target(name: "TorchCLI", dependencies: ["TorchCore"], swiftSettings: strict),
+        .executableTarget(name: "torch", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchCLI"],
+                          swiftSettings: strict),
         // The real-kernel VM test's own probe of the GPIO classes (Tests/vm/run.sh).
         .executableTarget(name: "torch-gpio-check", dependencies: ["TorchCore", "TorchHardware"],
                           path: "Tests/vm/gpio-check", swiftSettings: strict),
@@ -49,7 +56,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting"],
                     swiftSettings: strict),
-        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "torch"],
+        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch"],
                     exclude: ["Golden"], swiftSettings: strict),
     ]
 )

@@ -1,3 +1,4 @@
+import TorchCLI
 import TorchCore
 import TorchEngine
 import TorchHardware

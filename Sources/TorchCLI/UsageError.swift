@@ -1,6 +1,6 @@
 /// A command line that cannot be run as written: exit 64 with the usage line.
-struct UsageError: Error {
-    var message: String
+public struct UsageError: Error, Sendable {
+    public var message: String
     /// The subcommand whose usage to print, if known.
-    var command: CommandSpec?
+    public var command: CommandSpec?
 }

@@ -3,7 +3,7 @@ import TorchCore
 /// The pattern a light command asks for, with whatever it leaves to the config: `torch
 /// blink` alone is the config's `blink-speed`, `torch sos` its `sos-unit`, `torch
 /// breathe` its `breathe-period`. Resolved against the config's pattern library.
-enum PatternChoice: Equatable {
+public enum PatternChoice: Equatable, Sendable {
     /// Fully given on the command line.
     case exact(Pattern)
     /// The library's preset of this name (`blink`, `sos`).
@@ -14,7 +14,7 @@ enum PatternChoice: Equatable {
     case morse(text: String, unit: Duration?)
 
     /// The pattern, with the config's values where the command line gave none.
-    func resolve(_ library: PatternLibrary) -> Pattern {
+    public func resolve(_ library: PatternLibrary) -> Pattern {
         switch self {
         case let .exact(p):
             return p
@@ -30,13 +30,13 @@ enum PatternChoice: Equatable {
 
 extension PatternLibrary {
     /// The `breathe` preset's period (`breathe-period`).
-    var breathePeriod: Duration {
+    public var breathePeriod: Duration {
         if case let .breathe(period, _, _) = (try? lookup("breathe")) { return period }
         return .seconds(4)  // every library has the built-in breathe; this is its default
     }
 
     /// The `sos` preset's Morse unit (`sos-unit`).
-    var sosUnit: Duration {
+    public var sosUnit: Duration {
         if case let .morse(_, unit) = (try? lookup("sos")) { return unit }
         return Morse.defaultSOSUnit  // every library has the built-in sos
     }

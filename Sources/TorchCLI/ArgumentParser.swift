@@ -1,25 +1,5 @@
 import TorchCore
 
-/// A command line split into its parts, before any value is interpreted.
-struct ParsedArguments {
-    var command: CommandSpec
-    /// Option values by long name (`--speed 0.3` and `--speed=0.3` alike).
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var positionals: [String] = []
-
-    /// The option's value converted by `parse`, or nil when absent; a bad value is a
-    /// usage error naming the option, the value and what is allowed.
-    func value<T>(_ name: String, _ parse: (String) throws(ValueError) -> T) throws(UsageError) -> T? {
-        guard let text = values[name] else { return nil }
-        do {
-            return try parse(text)
-        } catch {
-            throw UsageError(message: "--\(name): \(error)", command: command)
-        }
-    }
-}
-
 /// What the command line asks for before parsing any values.
 enum Invocation {
     case help(String)

@@ -1,0 +1,38 @@
+/// What one command line comes to, before anything runs: the `torch` executable prints
+/// or runs it and exits with the code; the tests call it in process.
+public enum CommandLineOutcome: Sendable {
+    /// Help or the version: this text on stdout, exit 0.
+    case print(String)
+    /// A usage error: this text on stderr, exit 64.
+    case usageError(String)
+    /// A checked request to run.
+    case run(Request, GlobalOptions)
+}
+
+extension CommandLineOutcome {
+    /// Parses `args` (without the program name) and builds the request.
+    public static func interpret(_ args: [String]) -> CommandLineOutcome {
+        do {
+            switch try ArgumentParser.parse(args) {
+            case let .help(text): return .print(text)
+            case .version: return .print(HelpText.version + "\n")
+            case let .run(parsed):
+                let (request, global) = try Request.from(parsed)
+                return .run(request, global)
+            }
+        } catch {
+            return .usageError(text(of: error))
+        }
+    }
+
+    /// "torch: error: WHAT", the usage line and where to find help.
+    static func text(of error: UsageError) -> String {
+        var text = "torch: error: \(error.message)\n"
+        if let c = error.command {
+            text += "Usage: \(HelpText.usage(c))\n  See 'torch \(c.name) --help'.\n"
+        } else {
+            text += "Usage: torch <subcommand> [<options>]\n  See 'torch --help'.\n"
+        }
+        return text
+    }
+}

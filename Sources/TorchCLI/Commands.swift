@@ -1,0 +1,12 @@
+/// Every subcommand, in the order `torch --help` lists them. A new subcommand is its
+/// `CommandSpec` (options, builder) in its own file plus one line here.
+enum Commands {
+    static let all: [CommandSpec] = [
+        OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
+        SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec,
+        StealthSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec, ProbeSubcommand.spec,
+        BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec,
+    ]
+
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+}

@@ -1,0 +1,59 @@
+import TorchCore
+
+/// The subcommands that ask rather than light: stealth (of a running service), status,
+/// boards, probe, boot-line.
+enum StealthSubcommand {
+    static let spec = CommandSpec(
+        name: "stealth", overview: "Turn the board's own status LEDs dark (on) or back (off), in a running torch service.",
+        arguments: [ArgumentSpec(name: "state", help: "on or off.", optional: false)],
+        drivesLight: false) { p, _ throws(UsageError) in
+        let word = p.positionals.first ?? ""
+        do { return .stealth(try BoolSyntax.parse(word)) } catch {
+            throw UsageError(message: "<state>: \(error)", command: p.command)
+        }
+    }
+}
+
+enum StatusSubcommand {
+    static let json = Flag("json", help: "Print one JSON object.")
+
+    static let spec = CommandSpec(
+        name: "status", overview: "Show the torch's state: level, pattern, backend, button mode.",
+        options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
+        .status(json: p.isSet(json))
+    }
+}
+
+enum BoardsSubcommand {
+    static let json = Flag("json", help: "Print JSON.")
+
+    static let spec = CommandSpec(
+        name: "boards", overview: "List the known boards: header pins, PWM-capable pins, suggested wiring.",
+        options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
+        .boards(json: p.isSet(json))
+    }
+}
+
+enum ProbeSubcommand {
+    static let json = Flag("json", help: "Print JSON.")
+
+    static let spec = CommandSpec(
+        name: "probe", overview: "Show what this machine has and what --backend auto would choose.",
+        options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
+        .probe(json: p.isSet(json))
+    }
+}
+
+enum BootLineSubcommand {
+    static let spec = CommandSpec(
+        name: "boot-line", overview: "Print the Raspberry Pi config.txt line that lights the LED pin from power-on.",
+        discussion: """
+        From the config's [board] name (auto: detected) and [output] line and active-low
+        (without a line, the board's suggested LED pin). Add the line to
+        /boot/firmware/config.txt: the firmware drives the pin at its lit level before
+        Linux runs, and torch run takes the line over at that level when its start is lit.
+        """,
+        drivesLight: false) { _, _ throws(UsageError) in
+        .bootLine
+    }
+}

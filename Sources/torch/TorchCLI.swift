@@ -1,0 +1,32 @@
+import TorchCLI
+import TorchCore
+import TorchHardware
+
+/// Exit codes (sysexits.h where one fits).
+enum ExitCode {
+    static let ok: Int32 = 0
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+    static let config: Int32 = 78
+}
+
+enum TorchCLI {
+    /// The instant `main` began (CLOCK_MONOTONIC): the start of "time to first light".
+    nonisolated(unsafe) static var processStart = Instant.zero
+
+    /// Runs one command line and returns the exit code: parse and check (the TorchCLI
+    /// library), then run.
+    static func main(_ args: [String]) -> Int32 {
+        processStart = MonotonicClock().now()
+        switch CommandLineOutcome.interpret(args) {
+        case let .print(text):
+            StandardOutput.write(text)
+            return ExitCode.ok
+        case let .usageError(text):
+            StandardError.write(text)
+            return ExitCode.usage
+        case let .run(request, global):
+            return Runner.run(request, global)
+        }
+    }
+}
