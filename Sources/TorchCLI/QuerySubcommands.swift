@@ -16,31 +16,29 @@ enum StealthSubcommand {
 
 enum StatusSubcommand {
     static let json = Flag("json", help: "Print one JSON object.")
-
-    static let spec = CommandSpec(
-        name: "status", overview: "Show the torch's state: level, pattern, backend, button mode.",
-        options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
-        .status(json: p.isSet(json))
-    }
+    static let spec = CommandSpec.query("status", overview: "Show the torch's state: level, pattern, backend, button mode.",
+                                        json: json) { .status(json: $0) }
 }
 
 enum BoardsSubcommand {
     static let json = Flag("json", help: "Print JSON.")
-
-    static let spec = CommandSpec(
-        name: "boards", overview: "List the known boards: header pins, PWM-capable pins, suggested wiring.",
-        options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
-        .boards(json: p.isSet(json))
-    }
+    static let spec = CommandSpec.query("boards", overview: "List the known boards: header pins, PWM-capable pins, suggested wiring.",
+                                        json: json) { .boards(json: $0) }
 }
 
 enum ProbeSubcommand {
     static let json = Flag("json", help: "Print JSON.")
+    static let spec = CommandSpec.query("probe", overview: "Show what this machine has and what --backend auto would choose.",
+                                        json: json) { .probe(json: $0) }
+}
 
-    static let spec = CommandSpec(
-        name: "probe", overview: "Show what this machine has and what --backend auto would choose.",
-        options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
-        .probe(json: p.isSet(json))
+extension CommandSpec {
+    /// A command that only reports, as text or, with its `--json` flag, as JSON.
+    static func query(_ name: String, overview: String, json: Flag,
+                      _ request: @escaping @Sendable (_ json: Bool) -> Request) -> CommandSpec {
+        CommandSpec(name: name, overview: overview, options: [json.spec], drivesLight: false) { p, _ throws(UsageError) in
+            request(p.isSet(json))
+        }
     }
 }
 
