@@ -2,14 +2,18 @@
 import Glibc
 #endif
 
-/// `mkdir -p` for the directory that will hold `file` (mode 0755); existing ones are fine.
-public func makeParentDirectories(of file: String) {
-    guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return }
-    var path = ""
+/// `mkdir -p` for the directory that will hold `file` (mode 0755); existing ones are
+/// fine. The program's one `mkdir`. Returns nil, or the first directory that could not
+/// be made with its errno (relative ones spelt `./a/b`).
+@discardableResult
+public func makeParentDirectories(of file: String) -> (directory: String, errno: Int32)? {
+    guard let slash = file.lastIndex(of: "/"), slash != file.startIndex else { return nil }
+    var prefix = file.hasPrefix("/") ? "" : "."
     for part in file[..<slash].split(separator: "/") {
-        path += "/" + part
-        _ = mkdir(file.hasPrefix("/") ? path : String(path.dropFirst()), 0o755)
+        prefix += "/" + part
+        if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return (prefix, errno) }
     }
+    return nil
 }
 
 /// True when `path` exists (following symbolic links).

@@ -8,8 +8,8 @@ import TorchCore
 /// stand-in for a GPIO line, so injected edges travel the same path (poll → read →
 /// recognizer → state machine → scheduler) as kernel edge events.
 public final class PipeButtonInput: ButtonInput, @unchecked Sendable {
-    private let readFD: Int32
-    private let writeFD: Int32
+    private let readEnd: FileDescriptor
+    private let writeEnd: FileDescriptor
     private var pressed = false
     public let role: ButtonRole
 
@@ -19,8 +19,8 @@ public final class PipeButtonInput: ButtonInput, @unchecked Sendable {
         guard e == 0 else {
             throw HardwareError("pipe: \(errnoText(e))", errno: e)
         }
-        readFD = fds[0]
-        writeFD = fds[1]
+        readEnd = FileDescriptor(owning: fds[0])
+        writeEnd = FileDescriptor(owning: fds[1])
         self.role = role
     }
 
@@ -29,16 +29,16 @@ public final class PipeButtonInput: ButtonInput, @unchecked Sendable {
     /// Injects one edge (any thread). `at` is its timestamp, as a kernel event would carry.
     public func inject(pressed: Bool, at: Instant) {
         var record: (Int64, Int64) = (at.nanoseconds, pressed ? 1 : 0)
-        _ = withUnsafeBytes(of: &record) { write(writeFD, $0.baseAddress, $0.count) }
+        _ = withUnsafeBytes(of: &record) { write(writeEnd.rawValue, $0.baseAddress, $0.count) }
     }
 
-    public var pollDescriptor: Int32 { readFD }
+    public var pollDescriptor: Int32 { readEnd.rawValue }
 
     public func readEdges() throws(HardwareError) -> [ButtonEdge] {
         var edges: [ButtonEdge] = []
         var record: (Int64, Int64) = (0, 0)
         let size = MemoryLayout<(Int64, Int64)>.size
-        while withUnsafeMutableBytes(of: &record, { read(readFD, $0.baseAddress, size) }) == size {
+        while withUnsafeMutableBytes(of: &record, { read(readEnd.rawValue, $0.baseAddress, size) }) == size {
             pressed = record.1 != 0
             edges.append(ButtonEdge(role: role, pressed: pressed, at: Instant(nanoseconds: record.0)))
         }
@@ -49,11 +49,8 @@ public final class PipeButtonInput: ButtonInput, @unchecked Sendable {
 
     public func isPressed() throws(HardwareError) -> Bool { pressed }
 
-    private var closed = false
     public func close() {
-        guard !closed else { return }
-        closed = true
-        Glibc.close(readFD)
-        Glibc.close(writeFD)
+        readEnd.close()
+        writeEnd.close()
     }
 }

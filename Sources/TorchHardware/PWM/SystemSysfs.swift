@@ -8,9 +8,8 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
     public init() {}
 
     public func readSmallFile(_ path: String) throws(SysfsErrno) -> String {
-        let fd = Interrupted.retry { open(path, O_RDONLY | O_CLOEXEC) }
-        guard fd >= 0 else { throw SysfsErrno(errno) }
-        defer { _ = Glibc.close(fd) }
+        guard let file = FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { throw SysfsErrno(errno) }
+        let fd = file.rawValue
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

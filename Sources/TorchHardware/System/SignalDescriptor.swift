@@ -10,7 +10,9 @@ import Glibc
 /// process exits: a second SIGTERM during the shutdown must not kill it half-way or
 /// change its exit status.
 public final class SignalDescriptor {
-    public let fd: Int32
+    private let descriptor: FileDescriptor
+    /// The descriptor to poll; -1 once closed.
+    public var fd: Int32 { descriptor.rawValue }
     private var mask = sigset_t()
 
     public init(signals: [ProcessSignal]) throws(HardwareError) {
@@ -22,7 +24,7 @@ public final class SignalDescriptor {
             let e = errno
             throw HardwareError("signalfd: \(errnoText(e))", errno: e)
         }
-        self.fd = fd
+        descriptor = FileDescriptor(owning: fd)
     }
 
     deinit { close() }
@@ -38,10 +40,6 @@ public final class SignalDescriptor {
         return out
     }
 
-    private var closed = false
-    public func close() {
-        guard !closed else { return }
-        closed = true
-        Glibc.close(fd)
-    }
+    /// Closes the descriptor (again: nothing); the signals stay blocked.
+    public func close() { descriptor.close() }
 }

@@ -57,14 +57,8 @@ public enum UnixSocketFile {
     }
 
     private static func makeDirectory(containing path: String, name: String) throws(HardwareError) {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for part in path[..<slash].split(separator: "/") {
-            prefix += "/" + part
-            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                let e = errno
-                throw HardwareError("\(name) \(path): mkdir \(prefix): \(errnoText(e))", errno: e)
-            }
+        if let (directory, e) = makeParentDirectories(of: path) {
+            throw HardwareError("\(name) \(path): mkdir \(directory): \(errnoText(e))", errno: e)
         }
     }
 
