@@ -1,4 +1,3 @@
-import CTorchSys
 import TorchCore
 import TorchHardware
 
@@ -76,7 +75,8 @@ public struct BenchRun {
         try scheduler.start()
         // Locking memory faults every page in (tens of ms): before the measured span, not in it.
         scheduler.lockMemory()
-        let startNs = ctorch_monotonic_ns() + max(0, leadIn.nanoseconds)
+        let clock = MonotonicClock()
+        let startNs = clock.now().nanoseconds + max(0, leadIn.nanoseconds)
         let durationNs = max(0, duration.nanoseconds)
         let endNs = startNs + durationNs
         scheduler.play(ScheduledProgram(timeline: timeline, lightness: lightness,
@@ -92,7 +92,7 @@ public struct BenchRun {
                 var t = startNs
                 var flip = false
                 while t < endNs {
-                    ctorch_sleep_until(t)
+                    clock.sleep(until: Instant(nanoseconds: t))
                     flip.toggle()
                     scheduler.play(ScheduledProgram(timeline: timeline, lightness: flip ? lightness * 0.99 : lightness,
                                                     startedAt: Instant(nanoseconds: startNs), mapping: mapping))
@@ -101,7 +101,7 @@ public struct BenchRun {
             }
             _ = storm?.start()
         }
-        ctorch_sleep_until(startNs)
+        clock.sleep(until: Instant(nanoseconds: startNs))
         let cpuStart = processCPUTimeNanoseconds()
         let wakeStart = scheduler.wakeups
         let tick = max(1_000_000, drainInterval.nanoseconds)
@@ -112,7 +112,7 @@ public struct BenchRun {
         var next = startNs
         while true {
             next = min(endNs, next + tick)
-            ctorch_sleep_until(next)
+            clock.sleep(until: Instant(nanoseconds: next))
             scheduler.trace.drain(keep)
             if next >= endNs { break }
             progress(durationNs > 0 ? Double(next - startNs) / Double(durationNs) : 1)
@@ -120,7 +120,7 @@ public struct BenchRun {
         storm?.join()
         let cpuEnd = processCPUTimeNanoseconds()
         let wakeEnd = scheduler.wakeups
-        let measuredNs = max(1, ctorch_monotonic_ns() - startNs)
+        let measuredNs = max(1, clock.now().nanoseconds - startNs)
         scheduler.trace.drain(keep)
         let dropped = scheduler.trace.dropped
         let failed = scheduler.failures.count

@@ -1,4 +1,3 @@
-import CTorchSys
 import TorchCore
 import TorchHardware
 
@@ -45,11 +44,11 @@ public struct ButtonLatencyBench {
         pressTimes.reserveCapacity(presses)
         for i in 0..<presses {
             let t = base + interval * i
-            ctorch_sleep_until(t.nanoseconds)
+            clock.sleep(until: t)
             let now = clock.now()
             button.inject(pressed: true, at: now)
             pressTimes.append(now.nanoseconds)
-            ctorch_sleep_until((t + interval / 2).nanoseconds)
+            clock.sleep(until: t + interval / 2)
             button.inject(pressed: false, at: clock.now())
             if i % 10 == 9 { progress(Double(i + 1) / Double(presses)) }
         }
