@@ -76,6 +76,7 @@ import TorchCore
         guard case (.boards(json: false), _) = try request(["boards"]) else { Issue.record("boards"); return }
         guard case (.probe(json: true), _) = try request(["probe", "--json"]) else { Issue.record("probe"); return }
         guard case (.stealth(true), _) = try request(["stealth", "on"]) else { Issue.record("stealth"); return }
+        guard case (.bootLine, _) = try request(["boot-line", "--config", "/tmp/t.conf"]) else { Issue.record("boot-line"); return }
         guard case (.toggle, _) = try request(["toggle"]) else { Issue.record("toggle"); return }
         guard case (.run, _) = try request(["run", "--backend", "sim"]) else { Issue.record("run"); return }
     }
