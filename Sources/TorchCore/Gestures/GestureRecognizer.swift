@@ -42,6 +42,9 @@ public struct GestureRecognizer: Sendable {
     /// True while the debounced button is down.
     public var isPressed: Bool { debouncer.accepted }
 
+    /// True when no debounce window is open: the accepted level is final until the next edge.
+    public var isSettled: Bool { debouncer.windowEnd == nil }
+
     /// The next instant at which `advance(to:)` has something to do: a bounce window
     /// closing, or a hold/long-hold threshold. Nil when nothing is pending.
     public var nextDeadline: Instant? {

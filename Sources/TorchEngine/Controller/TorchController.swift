@@ -79,6 +79,24 @@ public final class TorchController {
         settle()
     }
 
+    /// True when the recognizer of `role` has no debounce window open.
+    public func edgesSettled(_ role: ButtonRole) -> Bool {
+        recognizers[role]?.isSettled ?? true
+    }
+
+    /// A button's line reads `pressed` at `time`, after its edges settled. When the
+    /// recognizer disagrees (edges merged or misread by the chip), it is resynchronised
+    /// with the line, and that is logged.
+    public func lineSettled(_ role: ButtonRole, pressed: Bool, at time: Instant) {
+        guard !isStopped, var r = recognizers[role], r.isSettled, r.isPressed != pressed else { return }
+        log("button (\(role)): the line reads \(pressed ? "pressed" : "released") once its edges settled; resynchronised", .warning)
+        let gestures = r.resynchronize(pressed: pressed, at: max(time, now))
+        recognizers[role] = r
+        for g in gestures { machine.handle(g, from: role) }
+        now = max(now, time)
+        settle()
+    }
+
     /// A command from a front end.
     public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant) {
         guard !isStopped else { return }
@@ -165,6 +183,8 @@ public final class TorchController {
     /// change anything.
     public var nextDeadline: Instant? {
         guard !isStopped else { return nil }
+        // Effects produced outside a turn (a front end's refresh) are carried out at once.
+        if !effects.isEmpty { return now }
         var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil]
         for r in recognizers.values { all.append(r.nextDeadline) }
         // Until the first write is confirmed (READY=1), look again soon.

@@ -3,9 +3,14 @@ import TorchHardware
 
 /// The physical buttons (GPIO lines, or the bench's pipe): each waiting edge goes to the
 /// controller with its kernel timestamp; a gap in the kernel's sequence numbers becomes
-/// a resynchronisation with the line's level.
+/// a resynchronisation with the line's level. Once a button's edges have settled (its
+/// debounce window closed), the line's level is read once and given to the controller:
+/// a chip that merges close edges reads their direction late and can report a bounce
+/// train's last edge wrongly (gpio-sim does, under load), and the level is the truth.
 public final class ButtonFrontEnd: FrontEnd {
     public let buttons: [any ButtonInput]
+    /// Buttons with edges read since their line's level was last checked.
+    private var unchecked: Set<ButtonRole> = []
 
     public init(_ buttons: [any ButtonInput]) {
         self.buttons = buttons
@@ -16,7 +21,9 @@ public final class ButtonFrontEnd: FrontEnd {
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         for b in buttons where ready.contains(b.pollDescriptor) {
             do {
-                for e in try b.readEdges() { controller.edge(e) }
+                let edges = try b.readEdges()
+                for e in edges { controller.edge(e) }
+                if !edges.isEmpty { unchecked.insert(b.role) }
                 let lost = b.takeLostEventCount()
                 if lost > 0 {
                     controller.edgesLost(b.role, count: lost, pressedNow: try? b.isPressed(), at: now)
@@ -24,6 +31,14 @@ public final class ButtonFrontEnd: FrontEnd {
             } catch {
                 controller.report("button: \(error)", .error)
             }
+        }
+    }
+
+    public func refresh(at now: Instant, controller: TorchController, duty: Double) {
+        guard !unchecked.isEmpty else { return }
+        for b in buttons where unchecked.contains(b.role) && controller.edgesSettled(b.role) {
+            unchecked.remove(b.role)
+            if let pressed = try? b.isPressed() { controller.lineSettled(b.role, pressed: pressed, at: now) }
         }
     }
 

@@ -202,6 +202,8 @@ import TorchEngine
         let c = TorchController(settings: ControllerSettings(torch: TorchSettings(lightByDefault: true),
                                                              mapping: OutputMapping(curve: .linear)), at: .zero)
         c.start(at: .zero)
+        #expect(c.nextDeadline == .zero, "the start's effects are waiting")
+        _ = c.takeEffects()
         #expect(c.nextDeadline == atMs(1), "looks again soon until the write is confirmed")
         c.advance(to: atMs(1), output: OutputHealth(writes: 0))
         #expect(notices(c).isEmpty)
@@ -225,5 +227,40 @@ import TorchEngine
         #expect(effects == [.log(.error, "output writes failing (errno 5); watchdog not fed")])
         c.advance(to: atMs(30_000), output: OutputHealth(writes: 12, failures: 3, lastErrno: 5))
         #expect(notices(c) == [.watchdog], "healthy again once the failures stop growing")
+    }
+}
+
+/// A chip that merges a bounce train can report its last edge's direction wrongly: once
+/// the edges settle, the line's level read by the front end corrects the recognizer.
+@Suite struct ControllerLineSettledTests {
+    @Test func aSwallowedPressIsRecoveredFromTheLineLevel() {
+        var rig = TorchRig(TorchSettings(buttonMode: .toggle, gestureTiming: GestureTiming(debounce: .milliseconds(50))))
+        // The train's edges came out as release, press, release: the press lands inside
+        // the window after a release that matched the accepted level, and the last edge
+        // says released, though the button is down.
+        rig.edge(false, at: atMs(0))
+        rig.edge(true, at: atMs(2))
+        rig.edge(false, at: atMs(4))
+        rig.run(until: atMs(60))
+        #expect(!rig.lit)
+        #expect(rig.controller.edgesSettled(.on))
+        rig.controller.lineSettled(.on, pressed: true, at: atMs(60))
+        rig.run(until: atMs(61))
+        #expect(rig.lit, "the press toggled the light once the level was read")
+        #expect(rig.effects.contains(.log(.warning, "button (on): the line reads pressed once its edges settled; resynchronised")))
+        // A level that agrees changes nothing.
+        let before = rig.effects.count
+        rig.controller.lineSettled(.on, pressed: true, at: atMs(70))
+        rig.run(until: atMs(71))
+        #expect(rig.effects.count == before)
+    }
+
+    @Test func noLevelIsTakenWhileADebounceWindowIsOpen() {
+        var rig = TorchRig(TorchSettings(buttonMode: .toggle, gestureTiming: GestureTiming(debounce: .milliseconds(50))))
+        rig.edge(true, at: atMs(0))
+        #expect(rig.lit)
+        #expect(!rig.controller.edgesSettled(.on))
+        rig.controller.lineSettled(.on, pressed: false, at: atMs(10))
+        #expect(rig.lit, "ignored: the window decides")
     }
 }
