@@ -23,9 +23,10 @@ TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd
 VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests
 PACKAGE_DEPS = dpkg-dev binutils lintian
+SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version
+        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version systemd-test
 
 all: build
 
@@ -34,6 +35,7 @@ help:
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
 	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
+	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 
@@ -95,6 +97,14 @@ service-test:
 # in ~/.cache/torch-vm, or TORCH_VM_CACHE).
 vm-test: vm-deps
 	sh Tests/vm/run.sh
+
+# The Debian package under real systemd: a Debian 12 root file system (debootstrap,
+# cached by content hash in ~/.cache/torch-vm) booted with systemd as PID 1 on the VM
+# test's kernel; install, boot, stop/start, reboots, the start rules, the gpio group,
+# SIGKILL, watchdog, reload, remove and purge (Tests/systemd/run.sh).
+systemd-test: vm-deps build
+	$(call ensure_packages,$(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS))
+	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
 
 vm-test-v1: vm-deps
 	sh Tests/vm/run.sh v1

@@ -1,0 +1,44 @@
+# Helpers for the systemd VM test's guest (guest.sh): verdict lines on the console,
+# polling, the gpio-sim lines.
+
+PASSED=0
+FAILED=0
+pass() { PASSED=$((PASSED + 1)); echo "VMTEST PASS $1"; }
+fail() {
+    FAILED=$((FAILED + 1)); echo "VMTEST FAIL $1: $2"
+    # The service's last words, for whoever reads the failure.
+    journalctl -b -u torch.service --no-pager -n 12 -o short-monotonic 2>/dev/null | sed 's/^/  journal: /'
+}
+# check NAME REASON COMMAND...: PASS when COMMAND succeeds.
+check() { name=$1 reason=$2; shift 2; if "$@"; then pass "$name"; else fail "$name" "$reason"; fi; }
+info() { echo "  $*"; }
+
+# wait_until SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds.
+wait_until() {
+    limit=$(( $1 * 20 )); shift
+    n=0
+    until "$@"; do
+        n=$((n + 1)); [ $n -ge $limit ] && return 1
+        sleep 0.05
+    done
+}
+
+# The gpio-sim chip that torch-gpiosim.service makes (label torch-sim): LED on line 0,
+# the button (to ground: pull-up idle, pull-down pressed) on line 1.
+CFG=/sys/kernel/config/gpio-sim/torch
+sim_dir() { echo "/sys/devices/platform/$(cat $CFG/dev_name)/$(cat $CFG/bank0/chip_name)"; }
+led() { cat "$(sim_dir)/sim_gpio0/value"; }
+led_is() { [ "$(led)" = "$1" ]; }
+pull() { echo "$2" > "$(sim_dir)/sim_gpio$1/pull"; }
+# released: nobody drives the LED line any more: it follows the simulated pull.
+released() {
+    pull 0 pull-up; a=$(led)
+    pull 0 pull-down; b=$(led)
+    [ "$a" = 1 ] && [ "$b" = 0 ]
+}
+# tap: the button down for 100 ms, then up; then past the double-tap window.
+tap() { pull 1 pull-down; sleep 0.1; pull 1 pull-up; sleep 0.6; }
+
+active() { [ "$(systemctl is-active torch.service)" = active ]; }
+main_pid() { systemctl show -p MainPID --value torch.service; }
+restarts() { systemctl show -p NRestarts --value torch.service; }

@@ -1,0 +1,88 @@
+#!/bin/sh
+# The package under real systemd (make systemd-test): boots a Debian 12 root file
+# system (build-rootfs.sh, cached) under qemu with systemd as PID 1, on the VM test's
+# kernel (Tests/vm/build-kernel.sh: one kernel for both VM tests), installs the .deb
+# and walks issue 9's ten steps over five boots of the same disk (guest/boot0..4.sh):
+#   boot 0  apt install, the gpio-sim unit, the config (light-by-default = yes)
+#   boot 1  lit at boot (times to first light), stop/start, gpio group vs not,
+#           SIGKILL, watchdog, reload with a broken config
+#   boot 2  lit again; light-by-default = no, at-start = restore; off; tap → lit
+#   boot 3  restored lit; tap → dark
+#   boot 4  restored dark; apt remove; apt purge; the file list as before install
+# Each boot ends with a real `systemctl reboot`; qemu -no-reboot then exits and the next
+# boot starts on the same disk (a fresh copy of the cached image per run).
+#   Tests/systemd/run.sh DEB
+# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm), TORCH_VM_TIMEOUT (seconds per
+# boot, default 600), TORCH_VM_ACCEL (default tcg).
+# Output: the guest's VMTEST lines prefixed [bootN], then "systemd-test: N passed, M
+# failed"; exit 1 on any failure, a kernel panic, a timeout or a boot that never reports.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+deb=$1
+cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
+export TORCH_VM_CACHE="$cache"
+work="$cache/work/systemd"
+boot_timeout=${TORCH_VM_TIMEOUT:-600}
+accel=${TORCH_VM_ACCEL:-tcg}
+boots=5
+log() { echo "systemd-test: $*" >&2; }
+now() { date +%s; }
+
+[ -f "$deb" ] || { log "no package at $deb"; exit 1; }
+t0=$(now)
+kernel=$("$here/../vm/build-kernel.sh")
+image=$("$here/build-rootfs.sh")
+t_cache=$(( $(now) - t0 ))
+
+# The disk: a fresh copy of the cached image per run (reboots persist within a run).
+# The second disk: the package and the guest scripts, read-only.
+rm -rf "$work"
+mkdir -p "$work/payload"
+cp --sparse=always "$image" "$work/disk.ext4"
+cp "$deb" "$here"/guest/*.sh "$work/payload/"
+mkfs.ext4 -q -F -L vmtest -d "$work/payload" "$work/payload.ext4" 64M
+
+passed=0
+failed=0
+times=""
+boot=0
+while [ "$boot" -lt "$boots" ]; do
+    console="$work/console-boot$boot.log"
+    log "boot $boot ($accel, timeout ${boot_timeout}s)"
+    t0=$(now)
+    status=0
+    timeout "$boot_timeout" qemu-system-x86_64 -nographic -no-reboot -m 1G \
+        -machine "accel=$accel" -kernel "$kernel" \
+        -drive "file=$work/disk.ext4,format=raw,if=virtio" \
+        -drive "file=$work/payload.ext4,format=raw,if=virtio,readonly=on" \
+        -append "console=ttyS0 root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \
+        < /dev/null > "$console" 2>&1 || status=$?
+    t_boot=$(( $(now) - t0 ))
+    tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
+    grep -E '^(VMTEST|  )' "$console.txt" | sed "s|^|[boot$boot] |" || true
+    p=$(grep -c '^VMTEST PASS ' "$console.txt" || true)
+    f=$(grep -c '^VMTEST FAIL ' "$console.txt" || true)
+    problem=""
+    if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
+    elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
+    elif ! grep -q '^VMTEST BOOTED' "$console.txt"; then problem="the guest never ran the test (qemu status $status)"
+    elif ! grep -q '^VMTEST REBOOT' "$console.txt"; then problem="the guest stopped before its verdict"
+    fi
+    if [ -n "$problem" ]; then
+        echo "[boot$boot] VMTEST FAIL boot$boot: $problem (console: $console.txt)"
+        tail -n 25 "$console.txt" | sed "s|^|[boot$boot] \| |"
+        f=$((f + 1))
+    fi
+    passed=$((passed + p))
+    failed=$((failed + f))
+    times="$times boot$boot ${t_boot}s"
+    [ -n "$problem" ] && break
+    if grep -q '^VMTEST DONE' "$console.txt"; then break; fi
+    boot=$((boot + 1))
+done
+if [ "$boot" -ge "$boots" ] || ! grep -q '^VMTEST DONE' "$work/console-boot$boot.log.txt" 2>/dev/null; then
+    [ "$failed" -gt 0 ] || { echo "VMTEST FAIL systemd-test: the guest never finished (no VMTEST DONE)"; failed=1; }
+fi
+echo "systemd-test: kernel and root file system ${t_cache}s;$times"
+echo "systemd-test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
