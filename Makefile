@@ -66,9 +66,10 @@ build: deps
 run: build
 	$(BIN) run
 
-# Everything: unit and end-to-end tests, the systemd unit and install checks, and the
-# real-kernel gpio-sim tests under qemu with both libgpiod generations.
-test: test-deps unit-test fuzz-quick soak-quick service-test package-test vm-test
+# Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
+# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
+# the package under real systemd (passed twice in a row before it joined).
+test: test-deps unit-test fuzz-quick soak-quick service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
