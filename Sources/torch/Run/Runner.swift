@@ -33,7 +33,7 @@ enum Runner {
                                             pattern: (try? library.lookup(config.light.pattern)) ?? .steady,
                                             buttonMode: config.button.mode, lit: false)
         }
-        if let code = ServiceLink.forward(request, config) { return code }
+        if let code = ServiceLink.forward(request, config, library: library) { return code }
 
         switch request {
         case .stealth:

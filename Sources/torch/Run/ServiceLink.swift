@@ -26,14 +26,14 @@ enum ServiceLink {
     /// Forwards `request` to a running service. Returns nil when there is none (or the
     /// request must run in the foreground: `--backend`, `--trace`, `--for`, pins,
     /// `off --force` or `--service-stopped`), else the exit code.
-    static func forward(_ request: Request, _ config: TorchConfig) -> Int32? {
+    static func forward(_ request: Request, _ config: TorchConfig, library: PatternLibrary) -> Int32? {
         let commands: [ControlCommand]
         var json = false
         switch request {
         case let .light(choice, l):
             guard isForwardable(l) else { return nil }
-            // The config's presets (blink-speed, sos-unit, breathe-period) as this config has them.
-            let pattern = choice.resolve((try? PatternLibrary(config: config)) ?? .standard)
+            // The config's presets (blink-speed, sos-unit, breathe-period), from the library the CLI built.
+            let pattern = choice.resolve(library)
             commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
         case let .off(force, _, l):
             guard !force, isForwardable(l) else { return nil }
