@@ -26,12 +26,13 @@ extension TorchController {
                 log(event.description)
             }
         }
-        var status = machine.statusSummary(at: now)
-        status.sleepRemaining = nil
-        let snapshot = StatusSnapshot(status: status, sleepDeadline: machine.sleepDeadline)
+        let status = machine.statusSummary(at: now)
+        var key = status
+        key.sleepRemaining = nil
+        let snapshot = StatusSnapshot(status: key, sleepDeadline: machine.sleepDeadline)
         if snapshot != lastStatus {
             lastStatus = snapshot
-            effects.append(.statusChanged(machine.statusSummary(at: now)))
+            effects.append(.statusChanged(status))
         }
     }
 
