@@ -42,6 +42,10 @@ public enum Request: Sendable {
     case probe(json: Bool)
     /// `torch boot-line`: the firmware's power-on line for the LED pin.
     case bootLine
+    /// `torch wiring`: the circuit in text for the board and pins.
+    case wiring(WiringRequest)
+    /// `torch plot`: patterns' light level over time as an SVG.
+    case plot(PlotRequest)
     case run(LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
@@ -71,7 +75,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine: nil
+        case .status, .boards, .probe, .stealth, .bootLine, .wiring, .plot: nil
         }
     }
 }

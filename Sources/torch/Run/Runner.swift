@@ -45,6 +45,10 @@ enum Runner {
             return ProbeCommand.run(config: config, json: json)
         case .bootLine:
             return BootLineCommand.run(config: config)
+        case let .wiring(w):
+            return WiringCommand.run(w, config: config)
+        case let .plot(plot):
+            return PlotCommand.run(plot, library: library)
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, remember, light):
