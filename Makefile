@@ -19,14 +19,14 @@ DEB_DIR   ?= .
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin
 VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests
 PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version systemd-test
+        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version systemd-test
 
 all: build
 
@@ -38,6 +38,7 @@ help:
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
+	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, wiring/*.svg, docs/plots/*.svg"
 
 # Installs missing Debian packages when root; otherwise says what is missing.
 define ensure_packages
@@ -69,11 +70,27 @@ run: build
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
 # the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test fuzz-quick soak-quick service-test package-test vm-test systemd-test
+test: test-deps unit-test wiring-test fuzz-quick soak-quick service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The wiring diagrams and pattern plots render with rsvg-convert; wiring/*.svg match
+# their generator (the pins and the reference are checked by the Swift tests
+# SuggestedPinsTests, ConfigReferenceTests and PatternPlotFileTests).
+wiring-test:
+	$(call ensure_packages,librsvg2-bin)
+	sh Tests/wiring/check-diagrams.sh
+
+# Regenerates what is generated from the code: the commented dist/torch.conf and the key
+# sections of torch.conf(5) (from ConfigKeyDocs), the README's pattern plots
+# (docs/plots, what `torch plot NAME` draws), and wiring/*.svg (wiring/make-diagrams.py).
+docs:
+	python3 wiring/make-diagrams.py
+	$(SWIFT) build --build-tests
+	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests' >/dev/null || true
+	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests'
 
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
 # units, control requests, the state file), checking properties beyond "no crash"
