@@ -32,6 +32,7 @@ import Testing
         #expect(r.stdout.contains("LED         pin 33 (GPIO13) ── 68 Ω ──▶|── pin 34 (GND)\n"))
         #expect(r.stdout.contains("OFF button  pin 18 (GPIO24) ── button ── pin 20 (GND)\n"))
         #expect(r.stdout.contains("\nwarning: 19.1 mA is above the pin's 16 mA limit"))
+        #expect(r.stdout.contains("  E24 68 Ω: 19.1 mA") && !r.stdout.contains("  E12 68 Ω"), "the same value is listed once")
     }
 
     @Test(arguments: [

@@ -56,7 +56,8 @@ public struct WiringPlan: Sendable {
         let off = try resolve("OFF button", pins.offButton)
         let feedback = try resolve("feedback", pins.feedback)
         let primary = try resistor.choose(series)
-        let other = series == .e24 ? try? resistor.choose(.e12) : nil
+        // The E12 choice only when it differs (E24 holds every E12 value).
+        let other = series == .e24 ? (try? resistor.choose(.e12)).flatMap { $0.ohms == primary.ohms ? nil : $0 } : nil
         let r = OhmsSyntax.format(primary.ohms)
 
         var out = ["\(board.name) (\(board.id)): physical header pins; GND is ground, 3V3 the 3.3 V supply.", ""]
