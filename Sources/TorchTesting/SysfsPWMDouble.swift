@@ -52,6 +52,8 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
         var channels: [Channel]
         /// The driver's shortest period in ns (pwm-bcm2835: one clock period); 0: none.
         var minimumPeriod: UInt64 = 0
+        /// What the hardware's period and duty are multiples of, in ns; 0: exact.
+        var periodStep: UInt64 = 0
     }
 
     struct State {
@@ -147,8 +149,8 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
             case .channelAttr(let n, let m, let attr)?:
                 guard let c = Self.channel(n, m, in: s) else { return .failure(SysfsErrno(ENOENT)) }
                 switch attr {
-                case "period": return .success("\(c.state.period)\n")
-                case "duty_cycle": return .success("\(c.state.dutyCycle)\n")
+                case "period": return .success("\(Self.applied(c.state, step: s.chips[n]?.periodStep ?? 0).period)\n")
+                case "duty_cycle": return .success("\(Self.applied(c.state, step: s.chips[n]?.periodStep ?? 0).dutyCycle)\n")
                 case "enable": return .success(c.state.enabled ? "1\n" : "0\n")
                 default: return .success(c.state.polarity.rawValue + "\n")
                 }

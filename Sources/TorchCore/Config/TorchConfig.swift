@@ -141,6 +141,9 @@ extension TorchConfig {
         public var stateFile = "/var/lib/torch/state"
         /// `scheduler-priority`: SCHED_FIFO priority of the pattern thread, 1…99.
         public var schedulerPriority = 50
+        /// `cpu-latency`: hold /dev/cpu_dma_latency at 0 while a pattern with deadlines
+        /// plays (no deep CPU idle state delays a wake-up); released when steady or dark.
+        public var cpuLatency = true
         /// `watchdog`: answer systemd's watchdog (sd_notify WATCHDOG=1).
         public var watchdog = true
 

@@ -33,6 +33,9 @@ public final class PatternScheduler: @unchecked Sendable {
     private let fifoErrno = Atomic<Int32>(0)
     private var thread: pthread_t = 0
     private var memoryLocked = false
+    /// The CPU wake-up latency request, held while a program with deadlines plays;
+    /// touched only by `play` and `stop` (the caller's thread, never the real-time one).
+    private let cpuLatency = CPULatencyRequest()
 
     /// One line saying how the scheduler runs, e.g. "SCHED_FIFO priority 50, memory locked"
     /// or "normal priority (SCHED_FIFO not permitted: Operation not permitted), timer slack 1ns".
@@ -99,6 +102,7 @@ public final class PatternScheduler: @unchecked Sendable {
     /// Hands a new program to the thread; it takes effect at the thread's next wake-up,
     /// which this call causes at once.
     public func play(_ program: ScheduledProgram) {
+        if settings.holdCPULatency && needsWakeups(program) { cpuLatency.hold() } else { cpuLatency.release() }
         let box = ProgramBox(program)
         box.publishedNs = ctorch_monotonic_ns()
         handoff.publish(box)
@@ -113,9 +117,22 @@ public final class PatternScheduler: @unchecked Sendable {
         ctorch_atomic_increment_u32(wakeWord)
         ctorch_futex_wake_all(wakeWord)
         pthread_join(thread, nil)
+        cpuLatency.release()
         handoff.drainAll()
         if memoryLocked { ctorch_unlock_memory(); memoryLocked = false }
     }
+
+    /// True when `program` makes the thread wake on deadlines: a timeline with steps,
+    /// or a level between off and full on a binary output (software PWM).
+    func needsWakeups(_ program: ScheduledProgram) -> Bool {
+        if !program.timeline.isSteady { return true }
+        guard output.isBinary else { return false }
+        let duty = program.mapping.duty(forLightness: program.lightness * program.timeline.endLevel)
+        return duty > 0 && duty < 1
+    }
+
+    /// True while the CPU wake-up latency request is held.
+    public var holdsCPULatency: Bool { cpuLatency.isHeld }
 
     /// The duty cycle last written, 0…1 (for displays).
     public var currentDuty: Double { Double(bitPattern: dutyBits.load(ordering: .relaxed)) }

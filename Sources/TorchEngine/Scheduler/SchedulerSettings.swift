@@ -9,13 +9,20 @@ public struct SchedulerSettings: Equatable, Sendable {
     public var softPWMFrequency: Double
     /// Level updates per second during ramps on dimmable outputs (≥ 100: smooth fades).
     public var rampUpdateRate: Double
+    /// Hold `/dev/cpu_dma_latency` at 0 µs while a program with deadlines plays (a
+    /// pattern, a ramp, software PWM): no deep CPU idle state delays its wake-ups, as
+    /// cyclictest holds it while it measures. Released for a steady level or dark, and
+    /// on stop (`[service] cpu-latency`).
+    public var holdCPULatency: Bool
 
     public init(realtimePriority: Int? = 50, lockMemory: Bool = true,
-                softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100) {
+                softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100,
+                holdCPULatency: Bool = true) {
         self.realtimePriority = realtimePriority
         self.lockMemory = lockMemory
         self.softPWMFrequency = softPWMFrequency
         self.rampUpdateRate = rampUpdateRate
+        self.holdCPULatency = holdCPULatency
     }
 
     /// The software-PWM period in nanoseconds, 1 ns…1 s: frequencies below 1 Hz count as

@@ -11,6 +11,6 @@ enum SettingsFactory {
 
     static func scheduler(_ c: TorchConfig) -> SchedulerSettings {
         SchedulerSettings(realtimePriority: c.service.schedulerPriority, lockMemory: true,
-                          softPWMFrequency: c.output.softPWMFrequency)
+                          softPWMFrequency: c.output.softPWMFrequency, holdCPULatency: c.service.cpuLatency)
     }
 }
