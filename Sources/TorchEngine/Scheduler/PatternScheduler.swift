@@ -122,6 +122,20 @@ public final class PatternScheduler: @unchecked Sendable {
         if memoryLocked { ctorch_unlock_memory(); memoryLocked = false }
     }
 
+    /// Busy-waits until `deadline` (CLOCK_MONOTONIC ns) unless a hand-off or stop bumps
+    /// the wake word first; true when the deadline was reached. Software PWM's short
+    /// gaps (a 5 % pulse at 1 kHz is 50 µs) are shorter than what waking an idle CPU
+    /// costs (on a VM whose idle is HLT, hundreds of µs at p99), so sleeping through
+    /// them makes the edge as late as the wake-up; spinning costs at most `spinLimit`
+    /// per period, 5 % of a core. Reads the clock and an atomic: no syscall beyond the
+    /// vDSO clock, no lock, no allocation.
+    private func spin(until deadline: Int64, seq: UInt32) -> Bool {
+        while ctorch_monotonic_ns() < deadline {
+            if ctorch_atomic_load_u32(wakeWord) != seq { return false }
+        }
+        return true
+    }
+
     /// True when `program` makes the thread wake on deadlines: a timeline with steps,
     /// or a level between off and full on a binary output (software PWM).
     func needsWakeups(_ program: ScheduledProgram) -> Bool {
@@ -171,6 +185,9 @@ public final class PatternScheduler: @unchecked Sendable {
         // Software PWM: the last grid period that got its pulse, and when that pulse ends.
         var pulsedPeriod: Int64 = -1
         var pulseEnd: Int64 = 0
+        // Software PWM busy-waits a deadline closer than this instead of sleeping (see
+        // `spin`): at most 5 % of the period, and never more than 50 µs.
+        let spinLimit = Swift.min(50_000, pwmPeriod / 20)
 
         while true {
             let seq = ctorch_atomic_load_u32(wakeWord)
@@ -194,6 +211,7 @@ public final class PatternScheduler: @unchecked Sendable {
             // may be near Int64's ends (a hand-built step of 292 years, a start at
             // Int64.min): all of it saturates, and a deadline at Int64.max means never.
             var deadline: Int64 = -1
+            var softPWM = false
             let desired: Double = box._withUnsafeGuaranteedRef { b in
                 let elapsed = now.saturatingSubtracting(b.startNs)
                 if elapsed < 0 {
@@ -204,6 +222,7 @@ public final class PatternScheduler: @unchecked Sendable {
                 let duty = b.mapping.duty(forLightness: b.lightness * s.level)
                 let boundary = s.nextBoundary.map { b.startNs.saturatingAdding($0) } ?? -1
                 if output.isBinary && duty > 0 && duty < 1 {
+                    softPWM = true
                     // Software PWM on a period grid anchored at the program start. Every
                     // period gets exactly one pulse: a wake-up later than a short on-time
                     // (50 µs at 5 % of 1 kHz) still emits the pulse, keeping its width,
@@ -252,7 +271,13 @@ public final class PatternScheduler: @unchecked Sendable {
                 }
             }
             if deadline == Int64.max { deadline = -1 }
-            let r = ctorch_futex_wait_until(wakeWord, seq, deadline)
+            var r: Int32 = 0
+            if softPWM && deadline >= 0 && deadline.saturatingSubtracting(ctorch_monotonic_ns()) <= spinLimit
+                && spin(until: deadline, seq: seq) {
+                r = ETIMEDOUT
+            } else {
+                r = ctorch_futex_wait_until(wakeWord, seq, deadline)
+            }
             intended = (r == ETIMEDOUT && deadline >= 0) ? deadline : ctorch_monotonic_ns()
         }
 
