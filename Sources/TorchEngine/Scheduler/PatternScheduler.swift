@@ -32,6 +32,8 @@ public final class PatternScheduler: @unchecked Sendable {
     private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
     private let fifoErrno = Atomic<Int32>(0)
     private var thread: pthread_t = 0
+    /// The CPU the starting thread was pinned to, for the scheduler thread to join; -1: none.
+    private var sharedCPU: Int32 = -1
     private var memoryLocked = false
     /// The CPU wake-up latency request, held while a program with deadlines plays;
     /// touched only by `play` and `stop` (the caller's thread, never the real-time one).
@@ -62,6 +64,11 @@ public final class PatternScheduler: @unchecked Sendable {
     /// `realtimeSummary`.
     public func start() throws(HardwareError) {
         guard started.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
+        // The CPU the caller (the event loop) runs on: both stay there (`shareCPU`).
+        if settings.shareCPU {
+            let cpu = ctorch_current_cpu()
+            if cpu >= 0, ctorch_pin_to_cpu(cpu) == 0 { sharedCPU = cpu }
+        }
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
@@ -163,6 +170,7 @@ public final class PatternScheduler: @unchecked Sendable {
 
     private func threadMain() {
         ctorch_prefault_stack()
+        if sharedCPU >= 0 { _ = ctorch_pin_to_cpu(sharedCPU) }
         if let p = settings.realtimePriority {
             let e = ctorch_set_fifo(Int32(p))
             fifoErrno.store(e, ordering: .relaxed)

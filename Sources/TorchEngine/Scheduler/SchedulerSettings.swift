@@ -14,10 +14,16 @@ public struct SchedulerSettings: Equatable, Sendable {
     /// cyclictest holds it while it measures. Released for a steady level or dark, and
     /// on stop (`[service] cpu-latency`).
     public var holdCPULatency: Bool
+    /// Run the scheduler thread on the CPU of the thread that starts it, and keep that
+    /// thread (the service's event loop) there too: a button edge's hand-off then
+    /// preempts the running event loop on its own CPU instead of waking another CPU
+    /// from idle (`make bench` figure 9c).
+    public var shareCPU: Bool
 
     public init(realtimePriority: Int? = 50, lockMemory: Bool = true,
                 softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100,
-                holdCPULatency: Bool = true) {
+                holdCPULatency: Bool = true, shareCPU: Bool = true) {
+        self.shareCPU = shareCPU
         self.realtimePriority = realtimePriority
         self.lockMemory = lockMemory
         self.softPWMFrequency = softPWMFrequency
