@@ -133,5 +133,6 @@ enum ConfigSchema {
         ConfigKey(name: "scheduler-priority") { c, v throws(ValueError) in c.service.schedulerPriority = try ConfigValue.integer(v, in: 1...99) },
         ConfigKey(name: "watchdog") { c, v throws(ValueError) in c.service.watchdog = try BoolSyntax.parse(v) },
         ConfigKey(name: "cpu-latency") { c, v throws(ValueError) in c.service.cpuLatency = try BoolSyntax.parse(v) },
+        ConfigKey(name: "share-cpu") { c, v throws(ValueError) in c.service.shareCPU = try BoolSyntax.parse(v) },
     ])
 }
