@@ -146,7 +146,7 @@ extension TorchConfig {
         public var cpuLatency = true
         /// `share-cpu`: the pattern thread runs on the event loop's CPU, so a button's
         /// hand-off preempts the loop instead of waking another CPU from idle.
-        public var shareCPU = true
+        public var shareCPU = false
         /// `watchdog`: answer systemd's watchdog (sd_notify WATCHDOG=1).
         public var watchdog = true
 

@@ -17,12 +17,14 @@ public struct SchedulerSettings: Equatable, Sendable {
     /// Run the scheduler thread on the CPU of the thread that starts it, and keep that
     /// thread (the service's event loop) there too: a button edge's hand-off then
     /// preempts the running event loop on its own CPU instead of waking another CPU
-    /// from idle (`make bench` figure 9c).
+    /// from idle (`make bench` figure 9c). Off by default: pinned, the event loop cannot
+    /// move away from a CPU that other work keeps busy (measured under a load of ~12 on
+    /// 2 cores: button p99 5 ms in 2 of 3 rounds), and the gain idle was small.
     public var shareCPU: Bool
 
     public init(realtimePriority: Int? = 50, lockMemory: Bool = true,
                 softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100,
-                holdCPULatency: Bool = true, shareCPU: Bool = true) {
+                holdCPULatency: Bool = true, shareCPU: Bool = false) {
         self.shareCPU = shareCPU
         self.realtimePriority = realtimePriority
         self.lockMemory = lockMemory
