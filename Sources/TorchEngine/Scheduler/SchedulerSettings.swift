@@ -19,7 +19,8 @@ public struct SchedulerSettings: Equatable, Sendable {
     /// preempts the running event loop on its own CPU instead of waking another CPU
     /// from idle (`make bench` figure 9c). Off by default: pinned, the event loop cannot
     /// move away from a CPU that other work keeps busy (measured under a load of ~12 on
-    /// 2 cores: button p99 5 ms in 2 of 3 rounds), and the gain idle was small.
+    /// 2 cores: button p99 5 ms in 2 of 3 rounds), though idle it halves the button's
+    /// p99 (168 against 294 µs on the 2-core VM).
     public var shareCPU: Bool
 
     public init(realtimePriority: Int? = 50, lockMemory: Bool = true,
