@@ -93,11 +93,15 @@ service-test:
 	sh Tests/service/check-unit.sh
 	sh Tests/service/check-install.sh
 
-# Real-kernel test: gpio-sim under qemu, libgpiod v1 (Debian's 1.6.3) and v2 (built from
-# the PyPI gpiod sdist). The first run builds the kernel (minutes; cached by config hash
-# in ~/.cache/torch-vm, or TORCH_VM_CACHE).
+# Real-kernel test under qemu: Linux 6.1 and 6.12 (Debian's linux-source packages, with
+# gpio-sim, the test PWM chip and uleds) × libgpiod v1 (Debian's 1.6.3) and v2 (built from
+# the PyPI gpiod sdist). `make vm-test KERNEL=6.12 GPIOD=v2` runs one combination. The
+# first run builds the kernels (minutes each; cached by content hash in ~/.cache/torch-vm,
+# or TORCH_VM_CACHE).
+KERNEL ?= 6.1 6.12
+GPIOD ?= v1 v2
 vm-test: vm-deps
-	sh Tests/vm/run.sh
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)
 
 # The Debian package under real systemd: a Debian 12 root file system (debootstrap,
 # cached by content hash in ~/.cache/torch-vm) booted with systemd as PID 1 on the VM
@@ -108,10 +112,10 @@ systemd-test: vm-deps build
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
 
 vm-test-v1: vm-deps
-	sh Tests/vm/run.sh v1
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v1
 
 vm-test-v2: vm-deps
-	sh Tests/vm/run.sh v2
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v2
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from
