@@ -30,7 +30,7 @@ if [ ! -f "$tarball" ]; then
         log "installing linux-source-$version and the kernel build tools"
         apt-get update -qq >&2 || true
         apt-get install -y --no-install-recommends "linux-source-$version" \
-            build-essential flex bison bc libelf-dev libssl-dev xz-utils >&2
+            build-essential flex bison bc libelf-dev xz-utils >&2
     fi
     [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-$version)"; exit 1; }
 fi

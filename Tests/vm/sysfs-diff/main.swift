@@ -2,8 +2,8 @@
 // kernel, for the real-kernel VM test (Tests/vm/guest/scenarios-pwm.sh, -leds.sh).
 //
 //   torch-sysfs-diff pwm SEED COUNT [CHIP]
-//       COUNT seeded stores to /sys/class/pwm/CHIP (default pwmchip0, 2 fresh channels,
-//       an atomic driver: the test chip) and to SysfsPWMDouble with the rules of this
+//       COUNT seeded stores to /sys/class/pwm/CHIP (default pwmchip0; an atomic driver:
+//       the test chip; each channel's state read first) and to SysfsPWMDouble with the rules of this
 //       kernel (uname -r); prints one DIFF line per disagreement (errno or read-back)
 //       and a SUMMARY; exit 1 on any disagreement.
 //   torch-sysfs-diff leds SEED COUNT LED...
@@ -51,7 +51,26 @@ case "pwm":
     let npwm = (try? kernel.readSmallFile("\(classDir)/\(chip)/npwm")).flatMap { UInt64($0.filter { $0 != "\n" }) }
     guard let npwm, npwm > 0, npwm < 64 else { say("FAIL no PWM chip \(chip) under \(classDir)"); exit(1) }
     let double = SysfsPWMDouble(classDirectory: classDir)
-    double.addChip(number: PWMChip.chipNumber(chip) ?? 0, device: "torch-test-pwm", channels: Int(npwm))
+    let number = PWMChip.chipNumber(chip) ?? 0
+    double.addChip(number: number, device: "torch-test-pwm", channels: Int(npwm))
+    // The core keeps a channel's state across unexport: seed the double with each
+    // channel as the kernel holds it now (exported for a moment to read it).
+    for ch in 0..<Int(npwm) {
+        let dir = "\(classDir)/\(chip)/pwm\(ch)"
+        let wasExported = kernel.exists(dir)
+        if !wasExported { _ = kernel.write("\(classDir)/\(chip)/export", String(ch)) }
+        func value(_ file: String) -> UInt64 {
+            (try? kernel.readSmallFile("\(dir)/\(file)")).flatMap { UInt64($0.filter { $0 != "\n" }) } ?? 0
+        }
+        let polarity = ((try? kernel.readSmallFile("\(dir)/polarity")) ?? "normal").filter { $0 != "\n" }
+        double.preExport(chip: number, channel: ch, PWMChannelState(
+            period: value("period"), dutyCycle: value("duty_cycle"),
+            polarity: PWMPolarity(rawValue: polarity) ?? .normal, enabled: value("enable") == 1))
+        if !wasExported {
+            _ = kernel.write("\(classDir)/\(chip)/unexport", String(ch))
+            _ = double.write("\(classDir)/\(chip)/unexport", String(ch))
+        }
+    }
     double.polarityChangeWhileEnabled = true // the test chip applies atomically
     double.rules = PWMKernelRules(release: release)
     let steps = SysfsDifferential.pwmSequence(seed: seed, count: count, chip: chip, channels: Int(npwm))
