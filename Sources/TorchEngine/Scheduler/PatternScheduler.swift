@@ -34,6 +34,7 @@ public final class PatternScheduler: @unchecked Sendable {
     private let failureCount = Atomic<Int>(0)
     private let lastFailure = Atomic<Int32>(0)
     private let failing = Atomic<Bool>(false)
+    private let rewriteFlag = Atomic<Bool>(false)
     private let wakeCount = Atomic<Int>(0)
     private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
     private let fifoErrno = Atomic<Int32>(0)
@@ -112,6 +113,14 @@ public final class PatternScheduler: @unchecked Sendable {
         ctorch_futex_wake_all(wakeWord)
     }
 
+    /// Makes the thread write the current level again at once (the output was replaced:
+    /// a GPIO line taken again after its chip came back).
+    public func rewrite() {
+        rewriteFlag.store(true, ordering: .releasing)
+        ctorch_atomic_increment_u32(wakeWord)
+        ctorch_futex_wake_all(wakeWord)
+    }
+
     /// Stops the thread after it has written dark (duty 0). Idempotent.
     public func stop() {
         guard started.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else { return }
@@ -179,6 +188,7 @@ public final class PatternScheduler: @unchecked Sendable {
                 pulsedPeriod = -1
             }
             wakeCount.add(1, ordering: .relaxed)
+            if rewriteFlag.exchange(false, ordering: .acquiring) { lastDuty = -1 }
             let now = ctorch_monotonic_ns()
             if intended > now { intended = now }
 

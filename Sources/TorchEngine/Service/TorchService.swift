@@ -20,7 +20,7 @@ public final class TorchService {
     private var stateFileFailing = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
-    /// When the scheduler's output health was last handed to the controller.
+    /// When the output was last looked after (health reported, a lost line taken again).
     private var lastHealthCheck: Instant
     /// How often output health is looked at without another reason to wake.
     static let healthInterval = Duration.seconds(1)
@@ -102,7 +102,10 @@ public final class TorchService {
             controller.advance(to: now, output: OutputHealth(
                 writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
                 failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : ""))
-            lastHealthCheck = now
+            if now >= lastHealthCheck + Self.healthInterval {
+                lastHealthCheck = now
+                maintainOutput(lastErrno: failures.lastErrno)
+            }
             perform(controller.takeEffects(), at: now)
             options.feedback?.advance(to: now)
             drainTrace()
@@ -154,6 +157,20 @@ public final class TorchService {
     /// A state directory gone read-only or full is said once, not at every change; the
     /// light goes on as it was (the atomic write leaves the previous file whole), and a
     /// later save that works again says so.
+    /// A GPIO line whose chip went away: said once, taken again when the chip is back.
+    private func maintainOutput(lastErrno: Int32) {
+        guard let r = output as? ReacquiringOutput else { return }
+        switch r.maintain(lastErrno: lastErrno) {
+        case let .gone(code)?:
+            log("output: \(r.summary) gone (\(errnoText(code))); waiting for it to come back", .error)
+        case .reacquired?:
+            log("output: \(r.summary) taken again", .notice)
+            scheduler.rewrite()
+        case nil:
+            break
+        }
+    }
+
     private func saveState(_ s: PersistentState) {
         do {
             try options.stateFile?.save(s)

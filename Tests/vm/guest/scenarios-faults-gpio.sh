@@ -40,7 +40,7 @@ if wait_until 30 test -S /tmp/torch/gf/torch.sock; then
     check gpio-fault-socket-answers "rc=$RC $(oneline /tmp/gf-status.out) $(oneline /tmp/gf-status.err)" [ "$RC" = 0 ]
     check gpio-fault-service-alive "the service exited: $(oneline /tmp/gf-run.err)" kill -0 $GF_PID
     usleep 1500000
-    n=$(grep -c 'output: write failed' /tmp/gf-run.err)
+    n=$(grep -c 'output: .* gone' /tmp/gf-run.err)
     check gpio-fault-reported-once "$n lines: $(oneline /tmp/gf-run.err)" [ "$n" = 1 ]
     echo 1 > $FSIM/live
     expect_fault_lit gpio-fault-line-taken-again
