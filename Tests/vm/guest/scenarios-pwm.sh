@@ -106,7 +106,7 @@ check pwm-blink-stamps "intervals: $(tr '\n' ' ' < /tmp/pwm3.iv)" \
     [ "${1:-0}" -ge 12 -a "${2:-0}" -ge 90000 -a "${2:-0}" -le 110000 ]
 set --
 
-torch breathe --period 1s --min 0% --max 100% --config /tmp/torch/pwm/ch0.conf --for 1s --no-display \
+torch breathe --period 1s --min 1% --max 100% --config /tmp/torch/pwm/ch0.conf --for 950ms --no-display \
     --state-file /tmp/torch/pwm/s4 > /tmp/pwm4.out 2> /tmp/pwm4.err &
 finish $! 20
 applied_log /tmp/pwm4.log
