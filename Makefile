@@ -33,7 +33,7 @@ all: build
 help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
-	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
+	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
