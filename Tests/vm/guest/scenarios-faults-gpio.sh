@@ -44,7 +44,7 @@ if wait_until 30 test -S /tmp/torch/gf/torch.sock; then
     check gpio-fault-reported-once "$n lines: $(oneline /tmp/gf-run.err)" [ "$n" = 1 ]
     echo 1 > $FSIM/live
     expect_fault_lit gpio-fault-line-taken-again
-    echo "  chip offline/online: $(oneline /tmp/gf-run.err)"
+    echo "  chip offline/online: $(grep "output:" /tmp/gf-run.err | tr "\n" "|")"
     kill -TERM $GF_PID
     finish $GF_PID 15
     check gpio-fault-clean-exit "rc=$RC $(oneline /tmp/gf-run.err)" [ "$RC" = 0 ]

@@ -50,7 +50,7 @@ if wait_until 30 test -S /tmp/torch/fault.sock; then
     kill -TERM $FAULT_PID
     finish $FAULT_PID 15
     check state-faults-clean-exit "rc=$RC $(oneline /tmp/fault-run.err)" [ "$RC" = 0 ]
-    echo "  state faults stderr: $(oneline /tmp/fault-run.err)"
+    echo "  state faults: $(grep "state file" /tmp/fault-run.err | tr "\n" "|")"
 else
     fail state-faults "torch run did not start: $(oneline /tmp/fault-run.err)"
     kill -TERM $FAULT_PID 2>/dev/null; finish $FAULT_PID 10
