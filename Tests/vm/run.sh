@@ -205,14 +205,14 @@ for kver in $kernels; do
             j=$((j + 1))
         done
         i=$((i + 1))
-        label="$kver/$gen"
+        combo="$kver/$gen"
         t0=$(now)
         initramfs="$work/initramfs-$gen.cpio.gz"
         make_initramfs "$gen" "$scripts$extra" "$initramfs"
         t_initramfs=$(( $(now) - t0 ))
 
         # Boot 1: every scenario; the guest prints its boot light's state file (VMSTATE).
-        boot_vm "$label" "$initramfs" 1
+        boot_vm "$combo" "$initramfs" 1
         p1=$p f1=$f t_boot1=$t_boot
         state=$(sed -n 's/^VMSTATE //p' "$console" | tail -n 1)
 
@@ -221,9 +221,9 @@ for kver in $kernels; do
         if [ -n "$state" ] && printf '%s' "$state" | base64 -d > "$work/state-$gen" 2>/dev/null; then
             initramfs2="$work/initramfs-$gen-boot2.cpio.gz"
             make_initramfs "$gen" "" "$initramfs2" "$work/state-$gen"
-            boot_vm "$label/boot2" "$initramfs2" 2
+            boot_vm "$combo/boot2" "$initramfs2" 2
         else
-            echo "[$label/boot2] VMTEST FAIL boot2-state: boot 1 printed no readable VMSTATE line"
+            echo "[$combo/boot2] VMTEST FAIL boot2-state: boot 1 printed no readable VMSTATE line"
             p=0 f=1 t_boot=0
         fi
         p=$((p1 + p)) f=$((f1 + f))
@@ -231,7 +231,7 @@ for kver in $kernels; do
         failed=$((failed + f))
         eval "t_build=\$t_build_$gen; version=\$version_$gen"
         summary="$summary
-vm-test: $label (Linux $kver, libgpiod $version; scenarios: $scripts$extra): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s"
+vm-test: $combo (Linux $kver, libgpiod $version; scenarios: $scripts$extra): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s"
         eval "t_build_$gen=0"    # built once, counted once
     done
 done
