@@ -20,7 +20,7 @@ DEB_DIR   ?= .
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
 TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd
-VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
+VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests
 PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
@@ -33,7 +33,7 @@ all: build
 help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
-	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
+	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
@@ -93,11 +93,15 @@ service-test:
 	sh Tests/service/check-unit.sh
 	sh Tests/service/check-install.sh
 
-# Real-kernel test: gpio-sim under qemu, libgpiod v1 (Debian's 1.6.3) and v2 (built from
-# the PyPI gpiod sdist). The first run builds the kernel (minutes; cached by config hash
-# in ~/.cache/torch-vm, or TORCH_VM_CACHE).
+# Real-kernel test under qemu: Linux 6.1 and 6.12 (Debian's linux-source packages, with
+# gpio-sim, the test PWM chip and uleds) × libgpiod v1 (Debian's 1.6.3) and v2 (built from
+# the PyPI gpiod sdist). `make vm-test KERNEL=6.12 GPIOD=v2` runs one combination. The
+# first run builds the kernels (minutes each; cached by content hash in ~/.cache/torch-vm,
+# or TORCH_VM_CACHE).
+KERNEL ?= 6.1 6.12
+GPIOD ?= v1 v2
 vm-test: vm-deps
-	sh Tests/vm/run.sh
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)
 
 # The Debian package under real systemd: a Debian 12 root file system (debootstrap,
 # cached by content hash in ~/.cache/torch-vm) booted with systemd as PID 1 on the VM
@@ -108,10 +112,10 @@ systemd-test: vm-deps build
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
 
 vm-test-v1: vm-deps
-	sh Tests/vm/run.sh v1
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v1
 
 vm-test-v2: vm-deps
-	sh Tests/vm/run.sh v2
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v2
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from

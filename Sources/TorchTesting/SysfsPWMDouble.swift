@@ -14,8 +14,11 @@ import Synchronization
 ///   already exported, or claimed by a kernel driver (e.g. pwm-fan) → EBUSY.
 /// - `unexport`: channel ≥ `npwm` or not exported → ENODEV.
 /// - `period`, `duty_cycle`: not a number → EINVAL; then the core's check on the new
-///   state: `period == 0` or `duty_cycle > period` → EINVAL (so on a fresh channel with
-///   period 0 every store but `period` fails, `enable 0` included).
+///   state, which depends on the kernel (`rules`):
+///   6.1: `period == 0` or `duty_cycle > period` → EINVAL (so on a fresh channel with
+///   period 0 every store but `period` fails, `enable 0` included);
+///   6.12: only an enabled state is checked (a disabled one is always valid), and an
+///   invalid state replaces an invalid one without reaching the driver.
 /// - `enable`: not a number → EINVAL; other than 0/1 → EINVAL; then the core's check.
 /// - `polarity`: other than `normal`/`inversed` → EINVAL; a change while enabled → EBUSY
 ///   (drivers without atomic apply; `polarityChangeWhileEnabled` allows it); a period
@@ -61,6 +64,7 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
         var writes: [Write] = []
         var permissionDelay = 0
         var polarityChangeWhileEnabled = false
+        var rules = PWMKernelRules.linux6_1
     }
 
     /// Where the tree lives, e.g. `/sys/class/pwm`.
@@ -105,6 +109,12 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
     public var permissionDelay: Int {
         get { state.withLock { $0.permissionDelay } }
         set { state.withLock { $0.permissionDelay = newValue } }
+    }
+
+    /// Which kernel's PWM core the double answers as. Default `.linux6_1`.
+    public var rules: PWMKernelRules {
+        get { state.withLock { $0.rules } }
+        set { state.withLock { $0.rules = newValue } }
     }
 
     /// Let polarity change while enabled (drivers with atomic apply). Default false: EBUSY.

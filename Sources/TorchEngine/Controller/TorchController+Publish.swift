@@ -66,8 +66,23 @@ extension TorchController {
         }
     }
 
-    /// READY=1 after the first confirmed write; WATCHDOG=1 while writes do not fail.
+    /// READY=1 after the first confirmed write; WATCHDOG=1 while writes do not fail;
+    /// one error line when writes start failing (the scheduler went dark and retries)
+    /// and one notice when they succeed again: one pair per burst, however long.
     func checkHealth(_ output: OutputHealth) {
+        if output.failures > failuresReported {
+            if !outputFailing {
+                let reason = output.lastError.isEmpty ? "errno \(output.lastErrno)" : output.lastError
+                log("output: write failed (\(reason)); light dark, retrying every "
+                    + "\(PatternScheduler.retryInterval / 1_000_000) ms", .error)
+                outputFailing = true
+            }
+            failuresReported = output.failures
+        }
+        if outputFailing && !output.failing {
+            log("output: writes succeed again; pattern resumed", .notice)
+            outputFailing = false
+        }
         if !readySent && output.writes > 0 {
             readySent = true
             effects.append(.notice(.ready(status: machine.lit ? "lit" : "dark")))

@@ -32,6 +32,9 @@ public final class TorchController {
     var readySent = false
     var nextWatchdog: Instant?
     var failuresSeen = 0
+    /// Failed writes already reported, and whether a failing burst is being reported.
+    var failuresReported = 0
+    var outputFailing = false
     var lastStatus: StatusSnapshot?
 
     public init(settings: ControllerSettings, at start: Instant) {

@@ -13,6 +13,11 @@ import Glibc
 /// The loop allocates nothing, takes no lock and logs nothing: programs arrive through
 /// `ProgramHandoff`, stamps leave through `TraceRing`, counters are atomics. A steady
 /// level or dark has no next deadline: the thread sleeps until the next hand-off.
+///
+/// A refused write (a PWM block behind a failing bus: EIO) starts a failing burst: the
+/// thread writes dark once, then tries the pattern's level again only every
+/// `retryInterval` (no busy loop), and the burst ends at the first write that succeeds.
+/// The service reads `isFailing` and the counters and reports each burst once.
 public final class PatternScheduler: @unchecked Sendable {
     public let output: any LightOutput
     public let settings: SchedulerSettings
@@ -28,6 +33,8 @@ public final class PatternScheduler: @unchecked Sendable {
     private let writeCount = Atomic<Int>(0)
     private let failureCount = Atomic<Int>(0)
     private let lastFailure = Atomic<Int32>(0)
+    private let failing = Atomic<Bool>(false)
+    private let rewriteFlag = Atomic<Bool>(false)
     private let wakeCount = Atomic<Int>(0)
     private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
     private let fifoErrno = Atomic<Int32>(0)
@@ -117,6 +124,14 @@ public final class PatternScheduler: @unchecked Sendable {
         ctorch_futex_wake_all(wakeWord)
     }
 
+    /// Makes the thread write the current level again at once (the output was replaced:
+    /// a GPIO line taken again after its chip came back).
+    public func rewrite() {
+        rewriteFlag.store(true, ordering: .releasing)
+        ctorch_atomic_increment_u32(wakeWord)
+        ctorch_futex_wake_all(wakeWord)
+    }
+
     /// Stops the thread after it has written dark (duty 0). Idempotent.
     public func stop() {
         guard started.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else { return }
@@ -163,6 +178,11 @@ public final class PatternScheduler: @unchecked Sendable {
     public var failures: (count: Int, lastErrno: Int32) {
         (failureCount.load(ordering: .relaxed), lastFailure.load(ordering: .relaxed))
     }
+    /// True from a refused write until the next write that succeeds (see the type's notes).
+    public var isFailing: Bool { failing.load(ordering: .relaxed) }
+    /// How long a failing output is left alone before the pattern's level is tried again.
+    public static let retryInterval: Int64 = 100_000_000
+
     /// Times the thread woke up (deadlines and hand-offs).
     public var wakeups: Int { wakeCount.load(ordering: .relaxed) }
 
@@ -196,6 +216,9 @@ public final class PatternScheduler: @unchecked Sendable {
         // Software PWM busy-waits a deadline closer than this instead of sleeping (see
         // `spin`): at most 5 % of the period, and never more than 50 µs.
         let spinLimit = Swift.min(50_000, pwmPeriod / 20)
+        // A failing burst: no write before retryAt (see the type's notes).
+        var inBurst = false
+        var retryAt: Int64 = 0
 
         while true {
             let seq = ctorch_atomic_load_u32(wakeWord)
@@ -207,6 +230,7 @@ public final class PatternScheduler: @unchecked Sendable {
                 pulsedPeriod = -1
             }
             wakeCount.add(1, ordering: .relaxed)
+            if rewriteFlag.exchange(false, ordering: .acquiring) { lastDuty = -1 }
             let now = ctorch_monotonic_ns()
             if intended > now { intended = now }
 
@@ -269,17 +293,42 @@ public final class PatternScheduler: @unchecked Sendable {
                 }
                 return output.isBinary ? (duty > 0 ? 1 : 0) : duty
             }
-            if desired != lastDuty {
+            if inBurst && desired == lastDuty {
+                inBurst = false // the output already shows what the pattern wants
+                failing.store(false, ordering: .relaxed)
+            }
+            if desired != lastDuty && (!inBurst || now >= retryAt) {
                 let rc = output.write(duty: desired)
                 if rc == 0 {
                     lastDuty = desired
                     dutyBits.store(desired.bitPattern, ordering: .relaxed)
                     writeCount.add(1, ordering: .relaxed)
                     trace.push(OutputStamp(intended: intended, actual: now, duty: desired))
+                    if inBurst {
+                        inBurst = false
+                        failing.store(false, ordering: .relaxed)
+                    }
                 } else {
                     failureCount.add(1, ordering: .relaxed)
                     lastFailure.store(rc, ordering: .relaxed)
+                    failing.store(true, ordering: .relaxed)
+                    // Dark once per burst, then leave the output alone until retryAt.
+                    if !inBurst && lastDuty != 0 {
+                        if output.write(duty: 0) == 0 {
+                            lastDuty = 0
+                            dutyBits.store(Double(0).bitPattern, ordering: .relaxed)
+                            writeCount.add(1, ordering: .relaxed)
+                            trace.push(OutputStamp(intended: now, actual: now, duty: 0))
+                        } else {
+                            failureCount.add(1, ordering: .relaxed)
+                        }
+                    }
+                    inBurst = true
+                    retryAt = now.saturatingAdding(Self.retryInterval)
                 }
+            }
+            if inBurst && desired != lastDuty {
+                deadline = deadline < 0 ? retryAt : min(deadline, retryAt)
             }
             if deadline == Int64.max { deadline = -1 }
             var r: Int32 = 0

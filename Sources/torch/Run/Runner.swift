@@ -210,7 +210,18 @@ enum Runner {
                 options.statusLEDs = ServiceExtras.statusLEDs(config)
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
             }
-            return TorchService(output: output, options: options).run()
+            // A service's GPIO line is taken again if its chip goes away and comes back.
+            let served: any LightOutput = isService && output.kind == .gpiod
+                ? ReacquiringOutput(output) { () throws(HardwareError) -> any LightOutput in
+                    let again = try BackendChoice.open(requested: light.backend, config: config).output
+                    guard again.kind == .gpiod else {
+                        again.close()
+                        throw HardwareError("the GPIO line is not back yet")
+                    }
+                    return again
+                }
+                : output
+            return TorchService(output: served, options: options).run()
         }
     }
 }

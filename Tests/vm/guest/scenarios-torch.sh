@@ -190,6 +190,23 @@ else
 fi
 echo "  torch run stderr: $(oneline /tmp/torch/run.err)"
 
+# --- 4b. press → output latency on this libgpiod generation ------------------------
+# Measured from outside: the time from the sysfs write that presses the simulated
+# button to the LED line's value changing (polled every 50 µs), with the service's
+# debounce at DEBOUNCE_MS. A leading-edge debouncer acts on the first edge; a debounce
+# done by the kernel (libgpiod v2's debounce period) reports the press only after the
+# line has been quiet that long. Under qemu's emulation, so only the comparison counts.
+if start_service /tmp/torch/run.conf /tmp/torch/run; then
+    torch-gpio-check press-latency "$SIM" 4 3 8 > /tmp/latency.out 2>&1
+    sed -n 's/^SUMMARY presses=\([0-9]*\) changed=\([0-9]*\) p50_us=\([0-9]*\) max_us=\([0-9]*\)/  press → output (libgpiod '"$VMTEST_GENERATION"', debounce '"$DEBOUNCE_MS"' ms): \2 of \1 presses, p50 \3 µs, max \4 µs/p' /tmp/latency.out
+    check press-latency-every-press "$(oneline /tmp/latency.out)" grep -q 'SUMMARY presses=8 changed=8 ' /tmp/latency.out
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+else
+    fail press-latency "service not ready: $(oneline /tmp/torch/run.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+
 # --- 5. errors: one exact line on stderr, exit ≠ 0, nothing left held --------------
 # expect_torch_error NAME WANT ARGS...: `torch on ARGS` fails with exactly WANT.
 expect_torch_error() {
