@@ -4,7 +4,7 @@ import TorchCore
 /// parameters, with a caret under a bad token.
 enum PatternSubcommand {
     static let spec = CommandSpec(
-        name: "pattern", overview: "Play a custom pattern of level/duration steps, or an effect (candle, lightning, …).",
+        name: "pattern", overview: "Play custom level/duration steps, or an effect (candle, lightning, …).",
         arguments: [ArgumentSpec(name: "spec", help: "Steps 'LEVEL DURATION …', '~LEVEL' ramps to it, optional 'xN' repeats; or an effect 'NAME key=value …'.", optional: false, variadic: true)],
         discussion: """
         EFFECTS (parameters optional, defaults shown):

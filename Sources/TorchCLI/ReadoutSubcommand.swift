@@ -5,7 +5,7 @@ import TorchCore
 /// the CPU temperature are read where the machine is (`Request.readout`).
 enum ReadoutSubcommand {
     static let spec = CommandSpec(
-        name: "readout", overview: "Blink a number out: the IP address's last part, the CPU temperature, the version, or any number.",
+        name: "readout", overview: "Blink a number out: the IP address, CPU temperature, version, any number.",
         arguments: [ArgumentSpec(name: "what", help: "ip, temp, version, or a number (digit groups joined by dots: 42, 1.2.3).", optional: false)],
         discussion: """
         Each digit is a group of short blinks (167 ms on, 250 ms off), a zero one long
