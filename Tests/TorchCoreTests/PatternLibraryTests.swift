@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func customPatternsAreAddedSorted() throws {
-        let lib = try PatternLibrary(custom: ["wave": "~100% 1s ~0 1s", "beacon": "100% 50ms 0 2s"])
-        #expect(lib.names.suffix(2) == ["beacon", "wave"])
+        let lib = try PatternLibrary(custom: ["wave": "~100% 1s ~0 1s", "signal": "100% 50ms 0 2s"])
+        #expect(lib.names.suffix(2) == ["signal", "wave"])
         guard case let .custom(wave) = try lib.lookup("wave") else {
             Issue.record("wave is not custom")
             return
