@@ -120,7 +120,8 @@ extension Pattern {
         }
     }
 
-    static let kindList = "steady, blink, strobe, sos, morse, breathe, custom, readout, " + Effect.kinds.joined(separator: ", ")
+    static let kindList = "steady, blink, strobe, sos, morse, breathe, custom, readout or an effect ("
+        + Effect.kinds.joined(separator: ", ") + ")"
 
     /// The custom pattern's own text when it is one line that reads back as the same
     /// pattern (so a round trip keeps what the user wrote), else the exact formatted form.
