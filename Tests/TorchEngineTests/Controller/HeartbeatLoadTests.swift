@@ -105,3 +105,34 @@ import TorchHardware
         #expect(front.nextDeadline == nil)
     }
 }
+
+/// Effects in the config's pattern cycle: `[light] patterns` names reach the state
+/// machine, and next-pattern (a double tap, `next-pattern`) steps into and through them.
+@Suite struct EffectCycleTests {
+    @Test func configCycleStepsThroughEffects() throws {
+        let config = try TorchConfig.parse("[light]\npatterns = steady, candle, heartbeat, party-strobe\npattern = candle\n",
+                                           file: "torch.conf")
+        let library = try PatternLibrary(config: config)
+        let settings = try TorchSettings(config: config, library: library)
+        var rig = TorchRig(settings, library: library)
+        rig.command(.on(nil), at: atMs(0))
+        #expect(rig.torch.pattern == .effect(.candle(seed: 0)))
+        #expect(rig.programs.last?.timeline == Effect.candle(seed: 0).timeline())
+        rig.command(.nextPattern, at: atMs(100))
+        #expect(rig.torch.pattern == .effect(.heartbeat))
+        #expect(rig.controller.followsLoadAverage)
+        let reply = rig.request(#"{"cmd":"next-pattern"}"#, at: atMs(200))
+        #expect(reply.ok)
+        #expect(rig.programs.last?.timeline == Effect.partyStrobe(rate: 24, flash: .milliseconds(1)).timeline())
+        #expect(!rig.controller.followsLoadAverage)
+        let named = rig.request(#"{"cmd":"pattern","name":"lightning"}"#, at: atMs(300))
+        #expect(named.ok)
+        #expect(rig.torch.pattern == .effect(.lightning(seed: 0)))
+        let spec = rig.request(#"{"cmd":"pattern","spec":"candle seed=9"}"#, at: atMs(400))
+        #expect(spec.ok)
+        #expect(rig.torch.pattern == .effect(.candle(seed: 9)))
+        let bad = rig.request(#"{"cmd":"pattern","spec":"candle seed=nine"}"#, at: atMs(500))
+        #expect(!bad.ok)
+        #expect(rig.torch.pattern == .effect(.candle(seed: 9)), "a refused spec changes nothing")
+    }
+}
