@@ -43,6 +43,9 @@ public enum Request: Sendable {
     /// `torch boot-line`: the firmware's power-on line for the LED pin.
     case bootLine
     case run(LightOptions)
+    /// `torch readout ip|temp`: a value of this machine blinked out (read by the
+    /// command, then played as `light` with a `readout` pattern).
+    case readout(ReadoutSource, LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
 }
@@ -70,7 +73,7 @@ extension Request {
     /// The light options of a light-driving request.
     public var lightOptions: LightOptions? {
         switch self {
-        case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
+        case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
         case .status, .boards, .probe, .stealth, .bootLine: nil
         }
     }

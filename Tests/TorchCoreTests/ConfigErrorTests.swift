@@ -265,16 +265,16 @@ import TorchCore
         let text = """
             [light]
             pattern = strobe
-            patterns = steady, beacon, sso
+            patterns = steady, signal, sso
             [pattern.sos]
             steps = 100% 1s
             [pattern.bad]
             steps = 100% 1q
             """
-        let known = "(patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, bad)"
+        let known = "(patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat, bad)"
         #expect(configErrors(text) == [
             "torch.conf:2: pattern: unknown pattern 'strobe'; did you mean 'strobe-slow'? \(known)",
-            "torch.conf:3: patterns: unknown pattern 'beacon' \(known)",
+            "torch.conf:3: patterns: unknown pattern 'signal' \(known)",
             "torch.conf:3: patterns: unknown pattern 'sso'; did you mean 'sos'? \(known)",
             "torch.conf:4: [pattern.sos]: 'sos' is a built-in pattern; pick another name",
             "torch.conf:7: steps: token 2 '1q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)",
@@ -282,7 +282,7 @@ import TorchCore
     }
 
     @Test func customNamesMayBeListed() throws {
-        let c = try TorchConfig.parse("[light]\npatterns = beacon, sos\n[pattern.beacon]\nsteps = 100% 50ms 0 950ms", file: "torch.conf")
-        #expect(c.light.patterns == ["beacon", "sos"])
+        let c = try TorchConfig.parse("[light]\npatterns = signal, sos, candle\n[pattern.signal]\nsteps = 100% 50ms 0 950ms", file: "torch.conf")
+        #expect(c.light.patterns == ["signal", "sos", "candle"])
     }
 }

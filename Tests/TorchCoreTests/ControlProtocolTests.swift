@@ -54,7 +54,7 @@ import TorchCore
             ("{\"cmd\":\"pattern\",\"name\":5}", "\"name\" is a number: expected a pattern name such as \"sos\""),
             ("{\"cmd\":\"pattern\",\"spec\":null}", "\"spec\" is null: expected pattern text such as \"blink 500ms 500ms\""),
             ("{\"cmd\":\"pattern\",\"spec\":\"blink 5q 1s\"}", "\"spec\" \"blink 5q 1s\": token 2 '5q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)"),
-            ("{\"cmd\":\"pattern\",\"spec\":\"wobble\"}", "\"spec\" \"wobble\": token 1 'wobble': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe or custom"),
+            ("{\"cmd\":\"pattern\",\"spec\":\"wobble\"}", "\"spec\" \"wobble\": token 1 'wobble': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe, custom, readout or an effect (candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat)"),
             ("{\"cmd\":\"status\",\"id\":[1]}", "\"id\" is an array: expected a string or a number"),
             ("{\"cmd\":{\"a\":{\"b\":{\"c\":{}}}}}", "invalid JSON at byte 22: nested deeper than 4 levels"),
         ]

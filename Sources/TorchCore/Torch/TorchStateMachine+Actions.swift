@@ -91,7 +91,7 @@ extension TorchStateMachine {
     /// The fade owns the program while it runs.
     mutating func refreshProgram(at t: Instant, restart: Bool = false) {
         guard fadeEnd == nil else { return }
-        let timeline = lit ? currentPattern.timeline() : Timeline.dark
+        let timeline = lit ? playedTimeline(currentPattern) : Timeline.dark
         if timeline != program.timeline || (restart && lit) {
             program = LightProgram(timeline: timeline, brightness: brightness, startedAt: t)
             programGeneration &+= 1

@@ -13,6 +13,8 @@ extension TorchStateMachine {
                 fadeEnd = nil
                 turnOff()
                 refreshProgram(at: d)
+            } else if heartbeatRetune == d {
+                retuneHeartbeat(at: d)
             }
         }
         now = target

@@ -71,6 +71,8 @@ public struct TorchStateMachine: Sendable {
     }
 
     var ramp: Ramp?
+    /// The load average the heartbeat effect follows (TorchStateMachine+Load).
+    var heartbeatLoad = HeartbeatLoad()
     /// The direction of the next ramp: each new hold reverses it.
     var rampUpNext = true
     var press: Press?
@@ -110,9 +112,10 @@ public struct TorchStateMachine: Sendable {
         PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary)
     }
 
-    /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade end.
+    /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade
+    /// end, the heartbeat's next cycle with a new load.
     public var nextDeadline: Instant? {
-        [ramp?.nextTick, sleepDeadline, fadeEnd].compactMap { $0 }.min()
+        [ramp?.nextTick, sleepDeadline, fadeEnd, heartbeatRetune].compactMap { $0 }.min()
     }
 
     /// Runs every timer due up to `time`.

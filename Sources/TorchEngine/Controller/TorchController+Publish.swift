@@ -46,7 +46,9 @@ extension TorchController {
         let p = machine.program
         let program = ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
                                        startedAt: p.startedAt, mapping: settings.mapping)
-        let patternChanged = publishedTimeline != nil && publishedTimeline != p.timeline && !p.isDark && machine.lit
+        // The heartbeat taking a new load's period is the same pattern: not acknowledged.
+        let retuned = machine.playsHeartbeat && publishedTimeline.map(Heartbeat.isHeartbeat) == true
+        let patternChanged = !retuned && publishedTimeline != nil && publishedTimeline != p.timeline && !p.isDark && machine.lit
         publishedTimeline = p.timeline
         pendingProgram = nil
         guard settings.blinkOnPatternChange, patternChanged, !force else {

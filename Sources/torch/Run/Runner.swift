@@ -7,6 +7,16 @@ import TorchHardware
 /// and hands over to the engine.
 enum Runner {
     static func run(_ request: Request, _ global: GlobalOptions) -> Int32 {
+        // `readout ip|temp`: the value is read here, then it is a light command like any.
+        var request = request
+        if case let .readout(source, light) = request {
+            switch ReadoutCommand.readout(source) {
+            case let .success(r): request = .light(.exact(.readout(r)), light)
+            case let .failure(e):
+                StandardError.write("torch: readout: \(e)\n")
+                return ExitCode.failure
+            }
+        }
         var config: TorchConfig
         let configPath: String?
         do {
@@ -39,6 +49,8 @@ enum Runner {
         case .stealth:
             StandardError.write("torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
             return ExitCode.failure
+        case .readout:
+            return ExitCode.failure  // turned into `.light` above
         case let .boards(json):
             return BoardsCommand.run(json: json)
         case let .probe(json):
@@ -169,6 +181,7 @@ enum Runner {
             var frontEnds: [any FrontEnd] = []
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
+            frontEnds.append(LoadAverageFrontEnd())
             var feedback: FeedbackPulser? = nil
             if isService {
                 controller.reload = { reloadConfig(global, light) }
