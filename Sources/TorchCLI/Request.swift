@@ -14,6 +14,8 @@ public struct LightOptions: Sendable {
     public var line: String?
     public var activeLow: Bool?
     public var buttonLine: String?
+    /// `torch run --mqtt URL`: overrides `[mqtt] broker`.
+    public var mqttBroker: MQTTBrokerURL?
 
     public init() {}
 }
@@ -45,6 +47,8 @@ public enum Request: Sendable {
     case run(LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
+    /// `torch mqtt forget`: empty retained discovery configs (Home Assistant drops the entities).
+    case mqttForget
 }
 
 extension Request {
@@ -71,7 +75,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine: nil
+        case .status, .boards, .probe, .stealth, .bootLine, .mqttForget: nil
         }
     }
 }

@@ -81,7 +81,8 @@ public final class TorchService {
             // A trace is drained at least every 100 ms so the ring never fills.
             if trace != nil { deadlines.append(clock.now() + .milliseconds(100)) }
             let fds = [signals.fd] + options.frontEnds.flatMap(\.pollDescriptors)
-            let ready = PollSet.wait(fds, until: deadlines.compactMap { $0 }.min(), clock: clock)
+            let ready = PollSet.wait(fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors),
+                                     until: deadlines.compactMap { $0 }.min(), clock: clock)
 
             if ready.contains(signals.fd) {
                 for s in signals.read() {
@@ -112,7 +113,9 @@ public final class TorchService {
             case let .play(program): scheduler.play(program)
             case let .save(state): saveState(state)
             case let .statusLEDs(change): setStatusLEDs(change)
-            case .feedbackPulse: options.feedback?.pulse(at: clock.now())
+            case let .feedbackPulse(kind):
+                options.feedback?.pulse(at: clock.now())
+                for f in options.frontEnds { f.gestureRecognized(kind, at: now) }
             case let .notice(n):
                 switch n {
                 case let .ready(status): try? notify.ready(status: status)
