@@ -62,8 +62,7 @@ public final class MQTTFrontEnd: FrontEnd {
         for a in session.takeActions() {
             if case let .send(bytes) = a { try? c.send(bytes) }
         }
-        c.drain(timeout: .milliseconds(500))
-        c.close()
+        c.closeGracefully(timeout: .milliseconds(500))
         connection = nil
     }
 

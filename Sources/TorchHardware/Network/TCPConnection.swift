@@ -151,16 +151,28 @@ public final class TCPConnection {
 }
 
 extension TCPConnection {
-    /// Waits up to `timeout` for the queued bytes to go out (a clean stop's last
-    /// messages); gives up silently after that.
-    public func drain(timeout: Duration) {
+    /// A clean end: the queued bytes go out, then a FIN (shutdown for writing), then what
+    /// the peer still sends is read until it closes too, at most `timeout` in all, and the
+    /// socket is closed. Closing with unread bytes would send a RST instead, and a broker
+    /// may then drop the last packets (a DISCONNECT among them) unread.
+    public func closeGracefully(timeout: Duration) {
         let end = MonotonicClock().now() + timeout
-        while fd >= 0, isConnected, !outbox.isEmpty {
-            let left = end - MonotonicClock().now()
-            guard left > .zero else { return }
+        func left() -> Int64 { (end - MonotonicClock().now()).nanoseconds }
+        while fd >= 0, isConnected, !outbox.isEmpty, left() > 0 {
             var pfd = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            if ctorch_poll_ns(&pfd, 1, left.nanoseconds) <= 0 { return }
-            do { try flush() } catch { return }
+            if ctorch_poll_ns(&pfd, 1, left()) <= 0 { break }
+            do { try flush() } catch { break }
         }
+        if fd >= 0, isConnected {
+            _ = shutdown(fd, Int32(SHUT_WR))
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while left() > 0 {
+                var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if ctorch_poll_ns(&pfd, 1, left()) <= 0 { break }
+                let n = buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 && !(n < 0 && (errno == EINTR || errno == EAGAIN)) { break }
+            }
+        }
+        close()
     }
 }

@@ -38,27 +38,30 @@ enum MQTTForgetCommand {
         while clock.now() < end {
             let now = clock.now()
             session.advance(to: now)
-            for a in session.takeActions() {
-                switch a {
-                case .open:
-                    do { connection = try TCPConnection(host: settings.broker.host, port: settings.broker.port) } catch {
-                        lastError = error.message
-                        session.transportFailed(error.message, at: now)
+            var actions = session.takeActions()
+            while !actions.isEmpty {
+                for a in actions {
+                    switch a {
+                    case .open:
+                        do { connection = try TCPConnection(host: settings.broker.host, port: settings.broker.port) } catch {
+                            lastError = error.message
+                            session.transportFailed(error.message, at: now)
+                        }
+                    case let .send(bytes): try? connection?.send(bytes)
+                    case .close: connection?.close(); connection = nil
+                    case .connected:
+                        for m in clears { session.publish(m, at: now) }
+                        sent = true
+                    case let .log(_, line): lastError = line
+                    case .disconnected, .message: break
                     }
-                case let .send(bytes): try? connection?.send(bytes)
-                case .close: connection?.close(); connection = nil
-                case .connected:
-                    for m in clears { session.publish(m, at: now) }
-                    sent = true
-                case let .log(_, line): lastError = line
-                case .disconnected, .message: break
                 }
+                actions = session.takeActions()
             }
             if sent && session.inflight.isEmpty {
                 session.disconnect(at: now)
                 for case let .send(bytes) in session.takeActions() { try? connection?.send(bytes) }
-                connection?.drain(timeout: .milliseconds(500))
-                connection?.close()
+                connection?.closeGracefully(timeout: .milliseconds(500))
                 StandardError.write("torch: removed \(discovery.removals.count) discovery configs, the state and the availability of '\(topics.node)' from \(settings.broker)\n")
                 return ExitCode.ok
             }
