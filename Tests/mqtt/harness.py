@@ -47,7 +47,7 @@ class Broker:
         self.config = os.path.join(directory, "mosquitto.conf")
         with open(self.config, "w") as f:
             f.write("listener %d 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                    "log_dest file %s\nlog_type all\nmax_keepalive 65535\nuser %s\n" % (self.port, self.log, getpass.getuser()))
+                    "log_dest file %s\nlog_type all\nmax_keepalive 65535\nset_tcp_nodelay true\nuser %s\n" % (self.port, self.log, getpass.getuser()))
         self.proc = None
         self.start()
 
@@ -87,14 +87,14 @@ class Torch:
     """`torch run --backend sim --no-display` with an [mqtt] section, a trace and a log."""
 
     def __init__(self, binary, broker_port, name, directory, keepalive="30s", extra="", args=(),
-                 broker_url=None, wait=True):
+                 broker_url=None, wait=True, base=None):
         self.name = name
         self.dir = os.path.join(directory, name)
         os.makedirs(self.dir, exist_ok=True)
         self.socket = os.path.join(self.dir, "torch.sock")
         self.trace = os.path.join(self.dir, "trace.csv")
         self.logfile = os.path.join(self.dir, "log")
-        self.base = "torch/" + name
+        self.base = base or "torch/" + name
         self.config = os.path.join(self.dir, "torch.conf")
         url = broker_url or "mqtt://127.0.0.1:%d" % broker_port
         with open(self.config, "w") as f:

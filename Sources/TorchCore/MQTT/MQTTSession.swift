@@ -22,7 +22,7 @@ public struct MQTTSession: Sendable {
 
     public let settings: MQTTSessionSettings
     public private(set) var phase: Phase
-    /// Failed attempts since the last accepted CONNACK (the backoff's exponent).
+    /// Failed attempts since the last connection that lasted a keepalive (the backoff's exponent).
     public private(set) var failures = 0
     /// QoS 1 messages sent and not yet acknowledged, oldest first, with their packet
     /// identifiers: resent with DUP after a reconnect.
@@ -32,6 +32,7 @@ public struct MQTTSession: Sendable {
     private var lastReceived: Instant
     private var lastSent: Instant
     private var lastPing: Instant
+    private var connectedAt: Instant
     private var nextPacketID: UInt16 = 1
     private var random: SplitMix64
 
@@ -46,6 +47,7 @@ public struct MQTTSession: Sendable {
         lastReceived = now
         lastSent = now
         lastPing = now
+        connectedAt = now
         random = SplitMix64(seed: seed)
     }
 
@@ -178,7 +180,7 @@ public struct MQTTSession: Sendable {
                 return
             }
             phase = .connected
-            failures = 0
+            connectedAt = now
             lastPing = now
             if !settings.subscriptions.isEmpty {
                 send(.subscribe(packetID: takePacketID(), settings.subscriptions), at: now)
@@ -214,6 +216,9 @@ public struct MQTTSession: Sendable {
     /// The connection is over: one log line, the transport closed, the next attempt
     /// after the backoff.
     private mutating func fail(_ reason: String, at now: Instant, priority: LogPriority, closeTransport: Bool = true) {
+        // The backoff starts again only after a connection that lasted a keepalive: a
+        // broker that accepts and then drops at once is retried ever more slowly.
+        if phase == .connected, now - connectedAt >= settings.keepalive { failures = 0 }
         failures += 1
         let delay = backoff(failures)
         actions.append(.log(priority, "mqtt: \(reason); reconnecting in \(DurationSyntax.format(delay))"))

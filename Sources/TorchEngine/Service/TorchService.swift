@@ -108,10 +108,15 @@ public final class TorchService {
     // MARK: - Effects
 
     private func perform(_ effects: [ControllerEffect], at now: Instant) {
+        // The state file is written (and synced: tens of ms on an SD card) after the
+        // batch's other effects, once with its last state: status changes go out first
+        // (MQTT's state echo after a button press).
+        var lastSave: PersistentState? = nil
+        defer { if let lastSave { saveState(lastSave) } }
         for effect in effects {
             switch effect {
             case let .play(program): scheduler.play(program)
-            case let .save(state): saveState(state)
+            case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
             case let .feedbackPulse(kind):
                 options.feedback?.pulse(at: clock.now())
