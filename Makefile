@@ -21,7 +21,7 @@ DEB_DIR   ?= .
 BUILD_DEPS = libgpiod-dev pkg-config
 TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd mosquitto mosquitto-clients python3-paho-mqtt
 VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt
 PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 

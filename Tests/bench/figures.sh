@@ -126,3 +126,12 @@ echo
 
 # 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).
 python3 "$here/socket-storm.py" "$torch"
+echo
+
+# 9–11. MQTT on loopback against Debian's mosquitto (Tests/bench/mqtt.py): command →
+# output change, the state after a button press, the group fan-out to 20 boards.
+if command -v mosquitto >/dev/null && /usr/bin/python3 -c 'import paho.mqtt' 2>/dev/null; then
+    /usr/bin/python3 "$here/mqtt.py" "$torch"
+else
+    echo "9–11. MQTT: skipped (apt-get install mosquitto python3-paho-mqtt)"
+fi
