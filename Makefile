@@ -26,11 +26,7 @@ PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-<<<<<<< HEAD
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version systemd-test mqtt-test
-=======
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test
->>>>>>> main
+        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test
 
 all: build
 
