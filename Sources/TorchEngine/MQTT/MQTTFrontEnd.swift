@@ -178,8 +178,7 @@ public final class MQTTFrontEnd: FrontEnd {
             log(.warning, "mqtt: \(m.topic): \(e.message); the light is unchanged")
             return
         }
-        // A transition is checked and accepted; the state machine has no per-command
-        // transition yet, so the change is immediate.
+        // The transition is checked and handed on; see `TorchController.commands`.
         if let d = command.flash, command.on != false {
             let restore = flash?.restore ?? current
             flash = (now + d, restore)
@@ -201,9 +200,9 @@ public final class MQTTFrontEnd: FrontEnd {
             } else {
                 start = mono + settings.groupDefaultDelay
             }
-            controller.commands(commands, from: .mqtt, at: now, patternStart: start)
+            controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition)
         } else {
-            controller.commands(commands, from: .mqtt, at: now)
+            controller.commands(commands, from: .mqtt, at: now, transition: command.transition)
         }
     }
 

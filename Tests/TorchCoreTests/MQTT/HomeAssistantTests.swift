@@ -97,7 +97,9 @@ import TorchCore
         #expect(c["effect_list"] == .array([.string("steady"), .string("sos")]))
         #expect(c["device"]?["model"] == .string("Raspberry Pi 5"))
         #expect(d.messages[0].topic == "homeassistant/light/torch-pi_5/light/config")
-        #expect(GestureTrigger.all.map(\.payload) == ["tap", "double-tap", "hold-start", "long-hold", "hold-end"])
+        #expect(Array(GestureTrigger.all.map(\.payload).prefix(5)) == ["tap", "double-tap", "hold-start", "long-hold", "hold-end"])
+        #expect(GestureTrigger(.press) == nil && GestureTrigger(.release) == nil)
+        #expect(GestureTrigger(.doubleTap)?.type == "button_double_press" && GestureTrigger(.doubleTap)?.objectID == "double_tap")
     }
 
     @Test func brokerURLs() throws {
