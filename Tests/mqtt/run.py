@@ -430,8 +430,8 @@ def test_config_errors(_shared):
 
 
 def test_ipv6(_shared):
-    """An IPv6 broker address ([::1]) connects; a host name falls back from an address
-    that refuses to the next one (the fake broker test connects to localhost)."""
+    """An IPv6 broker address ([::1]) connects (host names: the fake broker and the
+    password tests connect to localhost)."""
     d = os.path.join(WORK, "v6")
     os.makedirs(d, exist_ok=True)
     port = __import__("harness").free_port()
@@ -448,8 +448,49 @@ def test_ipv6(_shared):
         proc.wait()
 
 
+def test_auth(_shared):
+    """A user name and a password read from a file (mosquitto with anonymous access off);
+    a wrong password is refused in one line; `torch run --mqtt URL` overrides the
+    config's broker."""
+    d = os.path.join(WORK, "auth")
+    os.makedirs(d, exist_ok=True)
+    port = __import__("harness").free_port()
+    passwd = os.path.join(d, "passwd")
+    subprocess.run(["mosquitto_passwd", "-b", "-c", passwd, "torch", "s3cret pass"], check=True, capture_output=True)
+    os.chmod(passwd, 0o644)
+    conf = os.path.join(d, "mosquitto.conf")
+    with open(conf, "w") as f:
+        f.write("listener %d 127.0.0.1\nallow_anonymous false\npassword_file %s\npersistence false\nuser %s\n"
+                % (port, passwd, __import__("getpass").getuser()))
+    proc = subprocess.Popen(["mosquitto", "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for(lambda: subprocess.run(["mosquitto_pub", "-p", str(port), "-u", "torch", "-P", "s3cret pass", "-t", "x",
+                                         "-m", "1"], capture_output=True).returncode == 0, 10, "the password broker")
+        good = os.path.join(d, "good")
+        with open(good, "w") as f:
+            f.write("s3cret pass\n")
+        bad = os.path.join(d, "bad")
+        with open(bad, "w") as f:
+            f.write("wrong\n")
+        # The config names a port nothing listens on; --mqtt gives the real one.
+        t = Torch(TORCH, None, "auth", WORK, broker_url="mqtt://127.0.0.1:1",
+                  extra="username = torch\npassword-file = %s\n" % good, args=["--mqtt", "mqtt://localhost:%d" % port])
+        print("   " + [l for l in t.log().splitlines() if "connected" in l][0])
+        assert t.stop() == 0
+        t = Torch(TORCH, None, "auth-bad", WORK, extra="username = torch\npassword-file = %s\n" % bad,
+                  broker_url="mqtt://127.0.0.1:%d" % port, wait=False)
+        wait_for(lambda: "refused the connection" in t.log(), 10, "the refusal")
+        line = [l for l in t.log().splitlines() if "refused" in l][0]
+        print("   " + line)
+        assert "code 4" in line or "code 5" in line, line
+        assert t.stop() == 0
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 TESTS = [test_config_errors, test_discovery, test_commands, test_bad_commands, test_button_echo, test_will,
-         test_broker_restart, test_ipv6, test_fake_broker, test_group_phase]
+         test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 
 def main():
