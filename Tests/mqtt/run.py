@@ -152,6 +152,16 @@ def test_commands(broker):
     send("off", {"state": "OFF", "transition": 1}, {"state": "OFF"})
     send("effect", {"effect": "sos"}, {"state": "ON", "effect": "sos"})
     send("off2", {"state": "OFF"}, {"state": "OFF"})
+    # A burst of changes (a ramp is 50 a second): states at most every 50 ms, the last wins.
+    n = len(ha.on(st))
+    burst = time.monotonic()
+    for b in range(10, 30):
+        ha.client.publish("torch/cmd/set", json.dumps({"brightness": b}), qos=1)
+        time.sleep(0.004)
+    wait_for(lambda: ha.on(st) and json.loads(ha.on(st)[-1][1])["brightness"] == 29, 3, "the burst's last state")
+    sent = len(ha.on(st)) - n
+    print("   20 changes in %.0f ms → %d state messages, the last brightness 29" % ((time.monotonic() - burst) * 1000, sent))
+    assert sent < 20, "every change of a burst was published"
     assert "unchanged" not in t.log(), t.log()
     assert t.stop() == 0
     ch = t.changes(origin)

@@ -20,6 +20,12 @@ public final class MQTTFrontEnd: FrontEnd {
     /// A flash in progress: when it ends and what the light goes back to.
     private var flash: (until: Instant, restore: TorchStatus)?
     private var connectedOnce = false
+    /// The last state JSON published and when; a change within `stateSpacing` of it
+    /// waits (a brightness ramp changes the status 50 times a second), the latest wins.
+    private var lastStateText: String?
+    private var lastStateAt: Instant?
+    private var statePending = false
+    private static let stateSpacing: Duration = .milliseconds(50)
 
     public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, log: @escaping (LogPriority, String) -> Void) {
         self.settings = settings
@@ -29,12 +35,16 @@ public final class MQTTFrontEnd: FrontEnd {
 
     public var pollDescriptors: [Int32] { connection.map { $0.fd >= 0 ? [$0.fd] : [] } ?? [] }
     public var pollWriteDescriptors: [Int32] { connection.map { $0.wantsWrite ? [$0.fd] : [] } ?? [] }
-    public var nextDeadline: Instant? { [session.nextDeadline, flash?.until].compactMap { $0 }.min() }
+    public var nextDeadline: Instant? {
+        let state = statePending ? lastStateAt.map { $0 + Self.stateSpacing } : nil
+        return [session.nextDeadline, flash?.until, state].compactMap { $0 }.min()
+    }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         library = controller.settings.library
         if let c = connection, ready.contains(c.fd) { serviceSocket(c, at: now, controller: controller) }
         session.advance(to: now)
+        if statePending, let last = lastStateAt, now >= last + Self.stateSpacing { publishState(at: now) }
         perform(at: now, controller: controller)
         if let f = flash, now >= f.until { endFlash(at: now, controller: controller) }
     }
@@ -144,12 +154,25 @@ public final class MQTTFrontEnd: FrontEnd {
     private func announce(at now: Instant) {
         session.publish(MQTTMessage(topic: settings.topics.availability, text: "online", qos: .atLeastOnce, retain: true), at: now)
         for m in settings.discovery?.messages ?? [] { session.publish(m, at: now) }
-        publishState(at: now)
+        publishState(at: now, force: true)
     }
 
-    private func publishState(at now: Instant) {
-        guard let status else { return }
+    /// The state, retained, unless it is the same text as the last one published
+    /// (`force`: at a connect or a re-announce), or the last one went out less than
+    /// `stateSpacing` ago (then it goes at the end of the spacing).
+    private func publishState(at now: Instant, force: Bool = false) {
+        guard let status, session.isConnected else { return }
         let json = LightStateMessage.json(status, library: library).jsonText
+        statePending = false
+        guard force || json != lastStateText else { return }
+        if !force, let last = lastStateAt, now < last + Self.stateSpacing {
+            statePending = true
+            return
+        }
+        lastStateText = json
+        // An announce's state does not hold back the next change (a button press right
+        // after a connect is echoed at once).
+        if !force { lastStateAt = now }
         session.publish(MQTTMessage(topic: settings.topics.state, text: json, qos: .atLeastOnce, retain: true), at: now)
     }
 
