@@ -16,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
-from harness import Broker, Client, Torch, wait_for  # noqa: E402
+from harness import Broker, Client, Torch, stop_all, wait_for  # noqa: E402
 
 
 def pct(values, p):
@@ -132,6 +132,7 @@ def main():
         print("11. group command → every board's state back, 20 boards × 10: per board p50 %.2f ms, p99 %.2f ms; "
               "last board p50 %.2f ms, max %.2f ms" % (pct(each, 50), pct(each, 99), pct(last, 50), max(last)))
     finally:
+        stop_all()
         broker.stop()
         shutil.rmtree(work, ignore_errors=True)
 

@@ -36,6 +36,16 @@ def wait_for(predicate, timeout, what):
     raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, what))
 
 
+# Every process started here, so a failing test leaves none behind (`stop_all`).
+STARTED = []
+
+
+def stop_all():
+    """Stops whatever a test left running (a failed assert skips its own stops)."""
+    while STARTED:
+        STARTED.pop().stop()
+
+
 class Broker:
     """mosquitto with its own config (no system service): anonymous, no persistence, a
     log of every client event."""
@@ -54,6 +64,8 @@ class Broker:
     def start(self):
         self.proc = subprocess.Popen(["mosquitto", "-c", self.config], stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if self not in STARTED:
+            STARTED.append(self)
         def listening():
             if self.proc.poll() is not None:
                 raise AssertionError("mosquitto exited (see %s)" % self.log)
@@ -104,6 +116,7 @@ class Torch:
             [binary, "run", "--backend", "sim", "--no-display", "--config", self.config,
              "--state-file", os.path.join(self.dir, "state"), "--trace", self.trace] + list(args),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(self.logfile, "w"))
+        STARTED.append(self)
         if wait:
             self.wait_connected()
 
@@ -161,6 +174,7 @@ class Torch:
 
     def stop(self, timeout=10):
         if self.proc.poll() is None:
+            self.proc.send_signal(__import__("signal").SIGCONT)  # a test may have stopped it
             self.proc.terminate()
             try:
                 self.proc.wait(timeout=timeout)

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from harness import Broker, Client, Torch, changes_between, level_at, wait_for
+from harness import STARTED, Broker, Client, Torch, changes_between, level_at, stop_all, wait_for
 from fakebroker import CONNACK, FakeBroker, publish
 
 TORCH = None
@@ -512,6 +512,7 @@ def main():
     chosen = [t for t in TESTS if len(sys.argv) == 2 or t.__name__ in sys.argv[2:] or t.__name__[5:] in sys.argv[2:]]
     WORK = tempfile.mkdtemp(prefix="torch-mqtt.")
     broker = Broker(os.path.join(WORK))
+    STARTED.remove(broker)   # shared by the tests; stopped at the end
     failed = []
     start = time.monotonic()
     try:
@@ -525,6 +526,8 @@ def main():
                 failed.append(test.__name__)
                 print("   FAILED: %s: %s" % (type(e).__name__, e))
                 print("   (files kept in %s)" % WORK)
+            finally:
+                stop_all()
     finally:
         broker.stop()
     print("mqtt-test: %d/%d passed in %.1f s" % (len(chosen) - len(failed), len(chosen), time.monotonic() - start))
