@@ -19,14 +19,14 @@ DEB_DIR   ?= .
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd mosquitto mosquitto-clients python3-paho-mqtt
 VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt
 PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test
+        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test
 
 all: build
 
@@ -36,6 +36,7 @@ help:
 	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
+	@echo "make mqtt-test MQTT and Home Assistant against a real mosquitto (loopback)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 
@@ -69,7 +70,7 @@ run: build
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
 # the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test fuzz-quick soak-quick storm-test service-test package-test vm-test systemd-test
+test: test-deps unit-test fuzz-quick soak-quick storm-test mqtt-test service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -87,6 +88,12 @@ fuzz:
 
 fuzz-quick:
 	SWIFTC=$(SWIFTC) sh Tests/fuzz/run.sh all 5
+
+# MQTT and Home Assistant against Debian's mosquitto, started by the test on free
+# loopback ports with its own config; paho plays Home Assistant (Tests/mqtt/run.py;
+# about 45 s). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
+mqtt-test: test-deps build
+	/usr/bin/python3 Tests/mqtt/run.py $(BIN)
 
 # The systemd unit (systemd-analyze verify + security) and make install/uninstall.
 service-test:

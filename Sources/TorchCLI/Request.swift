@@ -14,6 +14,8 @@ public struct LightOptions: Sendable {
     public var line: String?
     public var activeLow: Bool?
     public var buttonLine: String?
+    /// `torch run --mqtt URL`: overrides `[mqtt] broker`.
+    public var mqttBroker: MQTTBrokerURL?
 
     public init() {}
 }
@@ -48,6 +50,8 @@ public enum Request: Sendable {
     case readout(ReadoutSource, LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
+    /// `torch mqtt forget`: empty retained discovery configs (Home Assistant drops the entities).
+    case mqttForget
 }
 
 extension Request {
@@ -74,7 +78,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine: nil
+        case .status, .boards, .probe, .stealth, .bootLine, .mqttForget: nil
         }
     }
 }

@@ -17,6 +17,7 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("control", fuzzControl),
     ("state", fuzzState),
     ("readings", fuzzReadings),
+    ("mqtt", fuzzMQTT),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

@@ -30,7 +30,7 @@ enum ConfigSchema {
     static let blinkSpeedMeaning = "a number above 0 and at most 1 (faster towards 1, 1 is steady)"
     static let patternListMeaning = "a comma-separated list of pattern names (a-z, 0-9, '-'), e.g. steady, strobe-slow, sos"
 
-    static let sections: [ConfigSection] = [light, button, output, feedback, board, service]
+    static let sections: [ConfigSection] = [light, button, output, feedback, board, service, mqtt]
 
     static let light = ConfigSection(name: "light", keys: [
         ConfigKey(name: "brightness") { c, v throws(ValueError) in c.light.brightness = try Brightness.parse(v) },

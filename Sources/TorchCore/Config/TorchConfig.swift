@@ -8,6 +8,7 @@ public struct TorchConfig: Equatable, Sendable {
     public var feedback = Feedback()
     public var board = Board()
     public var service = Service()
+    public var mqtt = MQTT()
     /// The `[pattern.NAME]` sections, in file order.
     public var customPatterns: [PatternDefinition] = []
 

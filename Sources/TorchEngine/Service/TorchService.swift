@@ -89,7 +89,8 @@ public final class TorchService {
             // looked at once a second.
             deadlines.append(lastHealthCheck + Self.healthInterval)
             let fds = [signals.fd] + options.frontEnds.flatMap(\.pollDescriptors)
-            let ready = PollSet.wait(fds, until: deadlines.compactMap { $0 }.min(), clock: clock)
+            let ready = PollSet.wait(fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors),
+                                     until: deadlines.compactMap { $0 }.min(), clock: clock)
 
             if ready.contains(signals.fd) {
                 for s in signals.read() {
@@ -120,12 +121,19 @@ public final class TorchService {
     // MARK: - Effects
 
     private func perform(_ effects: [ControllerEffect], at now: Instant) {
+        // The state file is written (and synced: tens of ms on an SD card) after the
+        // batch's other effects, once with its last state: status changes go out first
+        // (MQTT's state echo after a button press).
+        var lastSave: PersistentState? = nil
+        defer { if let lastSave { saveState(lastSave) } }
         for effect in effects {
             switch effect {
             case let .play(program): scheduler.play(program)
-            case let .save(state): saveState(state)
+            case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
-            case .feedbackPulse: options.feedback?.pulse(at: clock.now())
+            case let .feedbackPulse(kind):
+                options.feedback?.pulse(at: clock.now())
+                for f in options.frontEnds { f.gestureRecognized(kind, at: now) }
             case let .notice(n):
                 switch n {
                 case let .ready(status): try? notify.ready(status: status)

@@ -57,6 +57,8 @@ enum Runner {
             return ProbeCommand.run(config: config, json: json)
         case .bootLine:
             return BootLineCommand.run(config: config)
+        case .mqttForget:
+            return MQTTForgetCommand.run(config: config)
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, remember, light):
@@ -128,6 +130,7 @@ enum Runner {
         if let l = light.line { config.output.line = l }
         if let a = light.activeLow { config.output.activeLow = a }
         if let b = light.buttonLine { config.button.line = b }
+        if let b = light.mqttBroker { config.mqtt.broker = b }
     }
 
     private static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
@@ -207,6 +210,7 @@ enum Runner {
                                                    inheritedListener: inherited)
                 do {
                     frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
+                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
                 } catch {
                     feedback?.close()
                     close()
