@@ -21,6 +21,11 @@ public enum ControlCommand: Equatable, Sendable {
     case status
     /// `reload`: read the config again (as SIGHUP does).
     case reload
+    /// `press` with `"role"` (default `on`): the virtual button of that role goes down,
+    /// through the same gesture recognizer as the physical one.
+    case press(ButtonRole)
+    /// `release` with `"role"` (default `on`): the virtual button of that role comes up.
+    case release(ButtonRole)
 
     /// The name as written in `"cmd"`.
     public var name: String {
@@ -34,11 +39,13 @@ public enum ControlCommand: Equatable, Sendable {
         case .stealth: "stealth"
         case .status: "status"
         case .reload: "reload"
+        case .press: "press"
+        case .release: "release"
         }
     }
 
     /// The state-machine command this is, with names looked up in `library`; nil for
-    /// `status` and `reload`, which the service answers itself.
+    /// `status`, `reload`, `press` and `release`, which the service answers itself.
     public func torchCommand(library: PatternLibrary) throws(ControlError) -> TorchCommand? {
         switch self {
         case let .on(b): return .on(b)
@@ -54,7 +61,7 @@ public enum ControlCommand: Equatable, Sendable {
         case let .brightness(b): return .setBrightness(b)
         case .nextPattern: return .nextPattern
         case let .stealth(on): return .stealth(on)
-        case .status, .reload: return nil
+        case .status, .reload, .press, .release: return nil
         }
     }
 }

@@ -49,7 +49,7 @@ public struct ControlRequest: Equatable, Sendable {
         }
     }
 
-    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload"
+    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, press, release, status or reload"
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -64,6 +64,7 @@ public struct ControlRequest: Equatable, Sendable {
         case "pattern": keys = ["name", "spec"]
         case "brightness": keys = ["level"]
         case "stealth": keys = ["on"]
+        case "press", "release": keys = ["role"]
         case "off", "toggle", "next-pattern", "status", "reload": keys = []
         default: throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
         }
@@ -87,9 +88,23 @@ public struct ControlRequest: Equatable, Sendable {
         case "stealth":
             guard let v = json["on"] else { throw ControlError("\"stealth\" needs \"on\": true or false") }
             return .stealth(try bool(v, key: "on"))
+        case "press", "release":
+            let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
+            return cmd == "press" ? .press(role) : .release(role)
         default:
             return try pattern(json)
         }
+    }
+
+    /// `"on"` or `"off"`: which button.
+    private static func buttonRole(_ v: JSONValue) throws(ControlError) -> ButtonRole {
+        guard let s = v.stringValue else {
+            throw ControlError("\"role\" is \(v.kindName): expected \"on\" or \"off\"")
+        }
+        guard let role = ButtonRole(rawValue: s) else {
+            throw ControlError("\"role\" \(JSONText.string(s)) is not a button: expected \"on\" or \"off\"")
+        }
+        return role
     }
 
     private static func pattern(_ json: JSONValue) throws(ControlError) -> ControlCommand {
@@ -156,6 +171,7 @@ extension ControlRequest {
         case let .pattern(p): members.append(JSONMember("spec", .string(p.canonicalText)))
         case let .brightness(b): members.append(JSONMember("level", .number(b.fraction)))
         case let .stealth(on): members.append(JSONMember("on", .bool(on)))
+        case let .press(role), let .release(role): members.append(JSONMember("role", .string(role.rawValue)))
         case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
         }
         if let id { members.append(JSONMember("id", id)) }
