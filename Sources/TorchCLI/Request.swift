@@ -38,6 +38,8 @@ public enum Request: Sendable {
     case toggle(LightOptions)
     case status(json: Bool)
     case stealth(Bool)
+    /// `torch mode NAME`: choose a pattern without lighting (the seed's mode buttons).
+    case mode(name: String)
     /// `torch button`: a gesture of the virtual button of a running service.
     case button(VirtualGesture, ButtonRole)
     case boards(json: Bool)
@@ -73,7 +75,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth, .button, .bootLine: nil
+        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine: nil
         }
     }
 }

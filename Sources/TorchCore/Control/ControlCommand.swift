@@ -11,6 +11,10 @@ public enum ControlCommand: Equatable, Sendable {
     case patternNamed(String)
     /// `pattern` with `"spec"`: a pattern in canonical text (`blink 500ms 500ms`).
     case pattern(Pattern)
+    /// `mode` with `"name"` or `"spec"`: chooses the pattern without lighting (a lit
+    /// torch switches to it at once); `modeNamed` is resolved by the service's library.
+    case modeNamed(String)
+    case mode(Pattern)
     /// `brightness`: a new brightness, lit or not.
     case brightness(Brightness)
     /// `next-pattern`: the next pattern of the pattern list, lit.
@@ -34,6 +38,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .off: "off"
         case .toggle: "toggle"
         case .patternNamed, .pattern: "pattern"
+        case .modeNamed, .mode: "mode"
         case .brightness: "brightness"
         case .nextPattern: "next-pattern"
         case .stealth: "stealth"
@@ -55,6 +60,13 @@ public enum ControlCommand: Equatable, Sendable {
         case let .patternNamed(name):
             do {
                 return .setPattern(try library.lookup(name))
+            } catch {
+                throw ControlError("name: \(error)")
+            }
+        case let .mode(p): return .choosePattern(p)
+        case let .modeNamed(name):
+            do {
+                return .choosePattern(try library.lookup(name))
             } catch {
                 throw ControlError("name: \(error)")
             }

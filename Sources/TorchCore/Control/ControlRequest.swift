@@ -49,7 +49,7 @@ public struct ControlRequest: Equatable, Sendable {
         }
     }
 
-    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, press, release, status or reload"
+    private static let commandList = "on, off, toggle, pattern, mode, brightness, next-pattern, stealth, press, release, status or reload"
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -61,7 +61,7 @@ public struct ControlRequest: Equatable, Sendable {
         let keys: [String]
         switch cmd {
         case "on": keys = ["brightness"]
-        case "pattern": keys = ["name", "spec"]
+        case "pattern", "mode": keys = ["name", "spec"]
         case "brightness": keys = ["level"]
         case "stealth": keys = ["on"]
         case "press", "release": keys = ["role"]
@@ -91,6 +91,12 @@ public struct ControlRequest: Equatable, Sendable {
         case "press", "release":
             let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
             return cmd == "press" ? .press(role) : .release(role)
+        case "mode":
+            switch try pattern(json, cmd: "mode") {
+            case let .patternNamed(n): return .modeNamed(n)
+            case let .pattern(p): return .mode(p)
+            default: throw ControlError("\"mode\" needs \"name\" or \"spec\"")
+            }
         default:
             return try pattern(json)
         }
@@ -107,12 +113,12 @@ public struct ControlRequest: Equatable, Sendable {
         return role
     }
 
-    private static func pattern(_ json: JSONValue) throws(ControlError) -> ControlCommand {
+    private static func pattern(_ json: JSONValue, cmd: String = "pattern") throws(ControlError) -> ControlCommand {
         switch (json["name"], json["spec"]) {
         case (nil, nil):
-            throw ControlError("\"pattern\" needs \"name\" (e.g. \"sos\") or \"spec\" (e.g. \"blink 500ms 500ms\")")
+            throw ControlError("\"\(cmd)\" needs \"name\" (e.g. \"sos\") or \"spec\" (e.g. \"blink 500ms 500ms\")")
         case (.some, .some):
-            throw ControlError("\"pattern\" takes \"name\" or \"spec\", not both")
+            throw ControlError("\"\(cmd)\" takes \"name\" or \"spec\", not both")
         case let (name?, nil):
             guard let s = name.stringValue, !s.isEmpty else {
                 throw ControlError("\"name\" is \(name.kindName == "a string" ? "empty" : name.kindName): expected a pattern name such as \"sos\"")
@@ -167,8 +173,8 @@ extension ControlRequest {
         var members = [JSONMember("cmd", .string(command.name))]
         switch command {
         case let .on(b?): members.append(JSONMember("brightness", .number(b.fraction)))
-        case let .patternNamed(name): members.append(JSONMember("name", .string(name)))
-        case let .pattern(p): members.append(JSONMember("spec", .string(p.canonicalText)))
+        case let .patternNamed(name), let .modeNamed(name): members.append(JSONMember("name", .string(name)))
+        case let .pattern(p), let .mode(p): members.append(JSONMember("spec", .string(p.canonicalText)))
         case let .brightness(b): members.append(JSONMember("level", .number(b.fraction)))
         case let .stealth(on): members.append(JSONMember("on", .bool(on)))
         case let .press(role), let .release(role): members.append(JSONMember("role", .string(role.rawValue)))

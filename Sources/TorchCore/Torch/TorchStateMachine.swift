@@ -172,6 +172,10 @@ public struct TorchStateMachine: Sendable {
             sosActive = false
             turnOn(at: t)
             refreshProgram(at: t, restart: true)
+        case let .choosePattern(p):
+            pattern = p
+            sosActive = false
+            refreshProgram(at: t, restart: true)
         case let .setBrightness(b):
             changeBrightness(to: b)
             if lit {
@@ -190,7 +194,7 @@ public struct TorchStateMachine: Sendable {
         case .on, .off, .toggle, .setPattern, .nextPattern:
             // The command decided lit or dark: the rest of a press in progress must not undo it.
             press?.cancelled = true
-        case .setBrightness, .stealth:
+        case .setBrightness, .stealth, .choosePattern:
             break
         }
         reportChanges()

@@ -36,6 +36,17 @@ enum Runner {
         if let code = ServiceLink.forward(request, config, library: library) { return code }
 
         switch request {
+        case let .mode(name):
+            // No service: the pattern is remembered for the next light; nothing lights.
+            var s = last()
+            do { s.pattern = try library.lookup(name) } catch {
+                StandardError.write("torch: mode: \(error)\n")
+                return ExitCode.failure
+            }
+            s.lit = false
+            save(s, to: saved)
+            StandardError.write("torch: mode \(s.pattern.canonicalText) chosen; dark (the next light plays it)\n")
+            return ExitCode.ok
         case let .button(gesture, role):
             return ButtonCommand.run(gesture, role: role, config)
         case .stealth:
@@ -63,13 +74,8 @@ enum Runner {
                 return ExitCode.ok
             }
         case let .toggle(light):
-            if last().lit {
-                var dark = last()
-                dark.lit = false
-                save(dark, to: saved)
-                StandardError.write("torch: was lit; now dark\n")
-                return ExitCode.ok
-            }
+            // No torch process runs (no service answered), so nothing is lit: whatever
+            // the state file remembers, a toggle lights.
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
         case let .light(choice, light):
             var commands: [TorchCommand] = []

@@ -46,6 +46,9 @@ enum ServiceLink {
             commands = [.status]
         case let .stealth(on):
             commands = [.stealth(on)]
+        case let .mode(name):
+            // The service's library knows the name (its reply names a bad one).
+            commands = [.modeNamed(name)]
         case .run, .bench, .boards, .probe, .bootLine, .button:
             return nil
         }
