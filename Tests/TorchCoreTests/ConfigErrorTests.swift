@@ -65,7 +65,7 @@ import TorchCore
         // Keys under an unknown section are not reported again.
         #expect(configErrors(text) == [
             "torch.conf:1: unknown section [buton]; did you mean [button]?",
-            "torch.conf:3: unknown section [network]; expected one of [light], [button], [output], [feedback], [board], [service] or [pattern.NAME]",
+            "torch.conf:3: unknown section [network]; expected one of [light], [button], [gestures], [output], [feedback], [board], [service] or [pattern.NAME]",
         ])
     }
 
@@ -164,7 +164,23 @@ import TorchCore
 
     @Test func badActionName() {
         #expect(configErrors("[button]\non-double-tap = blink") == [
-            "torch.conf:2: on-double-tap: 'blink' is not valid: expected one of toggle, on, off, next-pattern, sos, stealth, none",
+            "torch.conf:2: on-double-tap: 'blink' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none",
+        ])
+    }
+
+    @Test func badGesturesAndActionsNameTheLineWithADidYouMean() {
+        let text = """
+            [gestures]
+            4c = lockot
+            11c = toggle
+            3x = ceiling
+            3h = sunset
+            """
+        #expect(configErrors(text) == [
+            "torch.conf:2: 4c: 'lockot' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none; did you mean 'lockout'?",
+            "torch.conf:3: unknown gesture '11c' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held); did you mean '1c'?",
+            "torch.conf:4: unknown gesture '3x' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held); did you mean '3c'?",
+            "torch.conf:5: 3h: 'sunset' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none; did you mean 'sunset-timer'?",
         ])
     }
 

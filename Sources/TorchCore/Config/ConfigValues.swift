@@ -57,6 +57,15 @@ enum ConfigValue {
         return v
     }
 
+    /// A gesture action (`toggle`, `lockout`, …), with a did-you-mean for a near miss.
+    static func action(_ text: String) throws(ValueError) -> GestureAction {
+        if let a = GestureAction(rawValue: text) { return a }
+        let names = GestureAction.allCases.map(\.rawValue)
+        var allowed = "an action: " + names.joined(separator: ", ")
+        if let near = ConfigSuggestion.closest(to: text, in: names) { allowed += "; did you mean '\(near)'?" }
+        throw ValueError(value: text, allowed: allowed)
+    }
+
     /// A non-empty word: a chip, a line, a group, a path. Its meaning is checked later
     /// (by the hardware layer), so here only emptiness is an error.
     static func text(_ text: String, meaning: String) throws(ValueError) -> String {

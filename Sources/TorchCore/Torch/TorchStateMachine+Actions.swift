@@ -23,15 +23,48 @@ extension TorchStateMachine {
             refreshProgram(at: t, restart: true)
         case .stealth:
             setStealth(!stealth)
-        case .none:
+        case .lockout:
+            stopEverything()
+            locked = true
+            events.append(.notice("lockout on"))
+            refreshProgram(at: t)
+        case .momentary:
+            stopEverything()
+            momentaryModeOn = true
+            events.append(.notice("momentary mode on"))
+            refreshProgram(at: t)
+        case .ceiling, .floor:
+            changeBrightness(to: action == .ceiling ? ceiling : settings.floor)
+            turnOn(at: t, recall: false)
+            refreshProgram(at: t)
+        case .memory:
+            manualLevel = brightness
+            events.append(.notice("memory \(brightness) saved"))
+            refreshProgram(at: t)
+        case .simpleUI:
+            simpleUI.toggle()
+            events.append(.notice("simple UI \(simpleUI ? "on" : "off")"))
+            refreshProgram(at: t)
+        case .sunsetTimer:
+            // From a click (not a hold): one step, straight away.
+            startSunset(at: t)
+            endSunsetSetup(at: t)
+        case .ramp, .none:
             // The light shows the state the action applied to (a press's provisional
             // light may have been reverted).
             refreshProgram(at: t)
         }
     }
 
+    /// The highest level now: the ceiling, or the Simple UI's cap in the Simple UI.
+    var ceiling: Brightness {
+        simpleUI ? min(settings.ceiling, settings.simpleUICeiling) : settings.ceiling
+    }
+
     /// Lit and latched; the sleep timer (re)starts; a fade in progress is abandoned.
-    mutating func turnOn(at t: Instant) {
+    /// From dark with `recall`, the memory rule picks the level.
+    mutating func turnOn(at t: Instant, recall: Bool = true) {
+        if !lit && recall { recallMemory(at: t) }
         lit = true
         momentary = false
         fadeEnd = nil
@@ -69,6 +102,19 @@ extension TorchStateMachine {
         }
     }
 
+    /// The level a light from dark comes on at (`memory`): the last (automatic), the
+    /// manual level (manual), or the manual level after `hybrid-after` dark (hybrid).
+    mutating func recallMemory(at t: Instant) {
+        switch settings.memory {
+        case .automatic:
+            break
+        case .manual:
+            brightness = manualLevel
+        case .hybrid:
+            if let since = darkSince, t - since >= settings.hybridAfter { brightness = manualLevel }
+        }
+    }
+
     mutating func changeBrightness(to b: Brightness) {
         // An explicit brightness ends a ramp in progress: the user's number wins.
         ramp = nil
@@ -90,14 +136,20 @@ extension TorchStateMachine {
     /// `t` with a new generation; a brightness change alone keeps the timeline's phase.
     /// The fade owns the program while it runs.
     mutating func refreshProgram(at t: Instant, restart: Bool = false) {
-        guard fadeEnd == nil else { return }
-        let timeline = lit ? currentPattern.timeline() : Timeline.dark
+        if lit { darkSince = nil } else if darkSince == nil { darkSince = t }
+        guard fadeEnd == nil, sunset == nil else { return }
+        // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
+        let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : currentPattern.timeline()
+        let level = glow ? settings.floor : min(brightness, ceilingCap)
         if timeline != program.timeline || (restart && lit) {
-            program = LightProgram(timeline: timeline, brightness: brightness, startedAt: t)
+            program = LightProgram(timeline: timeline, brightness: level, startedAt: t)
             programGeneration &+= 1
-        } else if lit, program.brightness != brightness {
-            program.brightness = brightness
+        } else if lit, program.brightness != level {
+            program.brightness = level
             programGeneration &+= 1
         }
     }
+
+    /// The cap on the level shown: the Simple UI's, else none.
+    var ceilingCap: Brightness { simpleUI ? settings.simpleUICeiling : .full }
 }

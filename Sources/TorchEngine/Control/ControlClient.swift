@@ -32,16 +32,14 @@ public enum ControlClientError: Error, Equatable, Sendable, CustomStringConverti
 public enum ControlClient {
     /// Sends `request` and waits for its reply line.
     ///
-    /// - Parameter timeout: the whole exchange (connect, send, reply), e.g. 5 s.
+    /// - Parameter timeout: the connection, and then the exchange (send, reply), e.g. 5 s each.
     public static func send(_ request: ControlRequest, socketPath: String,
                             timeout: Duration = .seconds(5)) -> Result<ControlReply, ControlClientError> {
-        let clock = MonotonicClock()
-        let deadline = clock.now() + timeout
         switch ControlSession.open(socketPath: socketPath, timeout: timeout) {
         case let .failure(e): return .failure(e)
         case let .success(session):
             defer { session.close() }
-            return session.send(request, timeout: max(.zero, deadline - clock.now()))
+            return session.send(request, timeout: timeout)
         }
     }
 }

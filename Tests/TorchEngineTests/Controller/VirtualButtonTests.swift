@@ -28,6 +28,7 @@ import TorchEngine
         _ = rig.request(#"{"cmd":"release"}"#, at: atMs(50))
         _ = rig.request(#"{"cmd":"press"}"#, at: atMs(150))
         _ = rig.request(#"{"cmd":"release"}"#, at: atMs(200))
+        rig.run(until: atMs(500))
         #expect(pulses(rig) == [.tap, .doubleTap])
         #expect(rig.lit && rig.torch.pattern == .strobe(.fast))
     }
