@@ -24,7 +24,9 @@ extension TorchStateMachine {
             } else {
                 // Light at once: the press may still turn out to be a click or a hold.
                 press = Press(litFromDark: true, cancelled: false, index: index)
-                recallMemory(at: t)
+                // A later press of a sequence lights provisionally at the level as it is:
+                // the sequence's action (memory's save among them) sees the level unchanged.
+                if index == 1 { recallMemory(at: t) }
                 lit = true
                 momentary = true
                 restartSleepTimer(at: t)
