@@ -7,6 +7,9 @@ public struct LightOptions: Sendable {
     public var brightness: Brightness?
     public var curve: BrightnessCurve?
     public var runFor: Duration?
+    /// `--transition`: this command's level change fades over it (a running service's
+    /// request carries it; in the foreground it replaces `[light] transition`).
+    public var transition: Duration?
     public var tracePath: String?
     public var display = true
     /// `--chip`, `--line`, `--active-low`, `--button-line`: override the config's pins.

@@ -141,13 +141,43 @@ extension TorchStateMachine {
         // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
         let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : currentPattern.timeline()
         let level = glow ? settings.floor : min(brightness, ceilingCap)
-        if timeline != program.timeline || (restart && lit) {
-            program = LightProgram(timeline: timeline, brightness: level, startedAt: t)
-            programGeneration &+= 1
-        } else if lit, program.brightness != level {
-            program.brightness = level
-            programGeneration &+= 1
+        // During a transition the program is the fade; what it leads to is the target.
+        let shown = transitionTarget ?? program
+        if timeline != shown.timeline || (restart && lit) {
+            play(LightProgram(timeline: timeline, brightness: level, startedAt: t), at: t)
+        } else if lit, shown.brightness != level {
+            var p = shown
+            p.brightness = level
+            // A pattern keeps its phase: only a steady light fades to a new level.
+            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; transitionEnd = nil; program = p; programGeneration &+= 1 }
         }
+    }
+
+    /// Plays `target` from `t`, fading to it from the level shown now over the
+    /// transition (`[light] transition`, or the command's own); at once when it is 0,
+    /// during a brightness ramp (itself gradual), or when the level does not change.
+    mutating func play(_ target: LightProgram, at t: Instant) {
+        let d = transitionOverride ?? settings.transition
+        var cursor = TimelineCursor(program.timeline)
+        let from = cursor.sample(at: (t - program.startedAt).nanoseconds).level * program.brightness.fraction
+        var first = TimelineCursor(target.timeline)
+        let to = first.sample(at: 0).level * target.brightness.fraction
+        guard d > .zero, ramp == nil, abs(from - to) > 1e-9 else {
+            transitionTarget = nil
+            transitionEnd = nil
+            program = target
+            programGeneration &+= 1
+            return
+        }
+        // Levels relative to the brighter end, so both fit in 0…1.
+        let top = max(from, to)
+        let fade = Timeline(steps: [.hold(from / top, .zero), .ramp(to: to / top, d)], repeatCount: 1, endLevel: to / top)
+        program = LightProgram(timeline: fade, brightness: Brightness(clamping: top), startedAt: t)
+        programGeneration &+= 1
+        var later = target
+        later.startedAt = t + d
+        transitionTarget = later
+        transitionEnd = t + d
     }
 
     /// The cap on the level shown: the Simple UI's, else none.

@@ -7,6 +7,11 @@ extension TorchStateMachine {
             now = max(now, d)
             if let tick = ramp?.nextTick, tick == d {
                 rampTick(at: d)
+            } else if transitionEnd == d, let target = transitionTarget {
+                transitionEnd = nil
+                transitionTarget = nil
+                program = target
+                programGeneration &+= 1
             } else if sunset?.nextBlink == d {
                 sunsetBlink(at: d)
             } else if autoLockDeadline == d {
@@ -87,6 +92,9 @@ extension TorchStateMachine {
     /// A short dark blink, then the chosen brightness, steady.
     mutating func ackBlink(at t: Instant) {
         let blink = Timeline(steps: [.hold(0, Self.ackBlinkLength)], repeatCount: 1, endLevel: 1)
+        // These own the program: a level transition in progress is dropped.
+        transitionTarget = nil
+        transitionEnd = nil
         program = LightProgram(timeline: blink, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
     }
@@ -99,6 +107,9 @@ extension TorchStateMachine {
         events.append(.notice("sunset timer \(DurationSyntax.format(total))"))
         sleepDeadline = nil
         let fade = Timeline(steps: [.hold(1, .zero), .ramp(to: 0, total)], repeatCount: 1, endLevel: 0)
+        // These own the program: a level transition in progress is dropped.
+        transitionTarget = nil
+        transitionEnd = nil
         program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
         fadeEnd = t + total
@@ -120,6 +131,9 @@ extension TorchStateMachine {
         var cursor = TimelineCursor(program.timeline)
         let level = cursor.sample(at: (t - program.startedAt).nanoseconds).level
         let fade = Timeline(steps: [.hold(level, .zero), .ramp(to: 0, settings.sleepFade)], repeatCount: 1, endLevel: 0)
+        // These own the program: a level transition in progress is dropped.
+        transitionTarget = nil
+        transitionEnd = nil
         program = LightProgram(timeline: fade, brightness: brightness, startedAt: t)
         programGeneration &+= 1
         fadeEnd = t + settings.sleepFade

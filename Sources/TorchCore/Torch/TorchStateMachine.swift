@@ -104,6 +104,12 @@ public struct TorchStateMachine: Sendable {
     /// Lockout's glow: lit at the floor while the button is held.
     var glow = false
     var sunset: SunsetSetup?
+    /// A level transition in progress: the program to play when it ends.
+    var transitionTarget: LightProgram?
+    /// When the transition in progress ends; nil when none runs.
+    public internal(set) var transitionEnd: Instant?
+    /// The transition of the command being handled (`--transition`), over the config's.
+    var transitionOverride: Duration?
 
     var ramp: Ramp?
     /// The direction of the next ramp: each new hold reverses it.
@@ -151,7 +157,7 @@ public struct TorchStateMachine: Sendable {
 
     /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade end.
     public var nextDeadline: Instant? {
-        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline].compactMap { $0 }.min()
+        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline, transitionEnd].compactMap { $0 }.min()
     }
 
     /// When auto-lock locks the button: `auto-lock` after the light went dark.
@@ -203,9 +209,13 @@ public struct TorchStateMachine: Sendable {
         reportChanges()
     }
 
-    /// Acts on a command from the command line or the control socket.
-    public mutating func handle(_ command: TorchCommand, at time: Instant) {
+    /// Acts on a command from the command line or the control socket; `transition`
+    /// (a command's `--transition`) replaces `[light] transition` for the level changes
+    /// it makes.
+    public mutating func handle(_ command: TorchCommand, at time: Instant, transition: Duration? = nil) {
         runTimers(upTo: time)
+        transitionOverride = transition
+        defer { transitionOverride = nil }
         let t = now
         switch command {
         case let .on(b):

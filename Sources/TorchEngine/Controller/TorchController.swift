@@ -102,9 +102,10 @@ public final class TorchController {
     }
 
     /// A command from a front end.
-    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant) {
+    /// `transition` overrides `[light] transition` for this command's level change.
+    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant, transition: Duration? = nil) {
         guard !isStopped else { return }
-        machine.handle(c, at: time)
+        machine.handle(c, at: time, transition: transition)
         lastCommandOrigin = origin
         now = max(now, time)
         settle()
@@ -134,7 +135,7 @@ public final class TorchController {
         default:
             do {
                 if let c = try request.command.torchCommand(library: settings.library) {
-                    command(c, from: origin, at: time)
+                    command(c, from: origin, at: time, transition: request.transition)
                 }
             } catch {
                 return .failure(error)

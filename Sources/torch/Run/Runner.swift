@@ -124,6 +124,7 @@ enum Runner {
         if let l = light.line { config.output.line = l }
         if let a = light.activeLow { config.output.activeLow = a }
         if let b = light.buttonLine { config.button.line = b }
+        if let t = light.transition { config.light.transition = t }
     }
 
     private static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
