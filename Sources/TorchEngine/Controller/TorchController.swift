@@ -105,6 +105,7 @@ public final class TorchController {
     /// `transition` overrides `[light] transition` for this command's level change.
     public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant, transition: Duration? = nil) {
         guard !isStopped else { return }
+        runGestureTimers(upTo: time)
         machine.handle(c, at: time, transition: transition)
         lastCommandOrigin = origin
         now = max(now, time)
@@ -120,6 +121,13 @@ public final class TorchController {
     /// apart (who holds a virtual button down).
     public func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
                         at time: Instant) -> ControlReply {
+        // A gesture due before this request (a click sequence's end) acts first, even
+        // when the shell serves input before it runs the turn's timers.
+        if !isStopped {
+            runGestureTimers(upTo: time)
+            machine.advance(to: time)
+            settle()
+        }
         switch request.command {
         case let .press(role):
             virtualEdge(role: role, pressed: true, holder: VirtualHolder(origin: origin, client: client), at: time)
@@ -214,6 +222,16 @@ public final class TorchController {
 
     func log(_ line: String, _ priority: LogPriority = .info) {
         effects.append(.log(priority, line))
+    }
+
+    /// Runs the recognizers' thresholds due by `time` into the state machine.
+    func runGestureTimers(upTo time: Instant) {
+        for role in ButtonRole.allCases {
+            guard var r = recognizers[role] else { continue }
+            let gestures = r.advance(to: time)
+            recognizers[role] = r
+            for g in gestures { machine.handle(g, from: role) }
+        }
     }
 
     func resetRecognizers(at time: Instant) {

@@ -66,6 +66,12 @@ enum ButtonCommand {
                 return ExitCode.failure
             }
         }
+        // A click's action may come when the sequence ends (a double tap's does, when
+        // longer sequences are mapped): return once it has, so the next command sees it.
+        switch gesture {
+        case .tap, .double: clock.sleep(until: clock.now() + timing.doubleTapWindow + .milliseconds(20))
+        case .hold, .press, .release: break
+        }
         StandardError.write("torch: done (service)\n")
         return ExitCode.ok
     }

@@ -218,6 +218,14 @@ import TorchEngine
         #expect(pulses(rig) == [.press, .press, .press])
     }
 
+    @Test func aSequenceDueBeforeACommandActsFirstEvenWhenInputIsServedFirst() {
+        var rig = TorchRig(Self.at40)
+        clicks(&rig, 3, from: 0)
+        // The shell serves this request before running the turn's timers (550 ms was due).
+        rig.controller.command(.setBrightness(Brightness(clamping: 0.2)), from: .socket, at: atMs(700))
+        #expect(rig.lit && nearly(rig.torch.brightness, 0.2), "the ceiling came at 550 ms, then the command")
+    }
+
     @Test func aVirtualThreeClickIsThreeClicks() {
         var rig = TorchRig(Self.at40)
         for i: Int64 in 0..<3 {
