@@ -17,6 +17,12 @@ extension ConfigParser {
             conflict(holdForLight, mode, "hold-for-light means mode = momentary; remove one of them")
         }
         if holdForLight != nil { config.button.mode = .momentary }
+        // One gesture, two names: [button] on-tap is [gestures] 1c, on-double-tap 2c.
+        for (old, new) in [("on-tap", "1c"), ("on-double-tap", "2c")] {
+            if let a = settings["button.\(old)"], let b = settings["gestures.\(new)"] {
+                conflict(a, b, "\(old) and \(new) name the same gesture; keep one of them")
+            }
+        }
 
         let hold = settings["button.hold-time"], long = settings["button.long-hold"]
         if (hold != nil || long != nil), config.button.longHold <= config.button.holdTime {
