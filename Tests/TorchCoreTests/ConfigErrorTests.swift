@@ -168,6 +168,15 @@ import TorchCore
         ])
     }
 
+    @Test func onTapAnd1cAreOneGesture() {
+        #expect(configErrors("[button]\non-tap = on\n[gestures]\n1c = toggle\n") == [
+            "torch.conf:4: 1c = toggle conflicts with on-tap = on on line 2: on-tap and 1c name the same gesture; keep one of them",
+        ])
+        let c = try? TorchConfig.parse("[gestures]\n1c = on\n2c = sos\n7c = floor\n3c = none\n", file: "torch.conf")
+        #expect(c?.button.onTap == .on && c?.button.onDoubleTap == .sos)
+        #expect(c?.gestures[.clicks(7)] == .floor && c?.gestures[.clicks(3)] == nil)
+    }
+
     @Test func badGesturesAndActionsNameTheLineWithADidYouMean() {
         let text = """
             [gestures]
