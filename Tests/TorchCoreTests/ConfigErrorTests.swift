@@ -168,6 +168,14 @@ import TorchCore
         ])
     }
 
+    @Test func rampIsOnlyForAHoldAndFloorStaysUnderCeiling() {
+        #expect(configErrors("[gestures]\n2h = ramp\n1h = ramp\n[light]\nceiling = 50%\nfloor = 60%\n") == [
+            "torch.conf:2: 2h: 'ramp' is not valid: expected an action other than ramp: ramp is the hold of 1h only",
+            "torch.conf:6: floor = 60% conflicts with ceiling = 50% on line 5: floor must not be above ceiling",
+        ])
+        #expect(configErrors("[light]\nfloor = 100%\nceiling = 100%\n").isEmpty)
+    }
+
     @Test func onTapAnd1cAreOneGesture() {
         #expect(configErrors("[button]\non-tap = on\n[gestures]\n1c = toggle\n") == [
             "torch.conf:4: 1c = toggle conflicts with on-tap = on on line 2: on-tap and 1c name the same gesture; keep one of them",

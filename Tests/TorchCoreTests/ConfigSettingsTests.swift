@@ -66,8 +66,10 @@ import TorchCore
     }
 
     @Test func floorAboveCeilingIsAConflictNamingBoth() throws {
-        let config = try TorchConfig.parse("[light]\nfloor = 60%\nceiling = 50%\n", file: "torch.conf")
-        #expect(throws: SettingsConflict.self) { try TorchSettings(config: config, library: .standard).validate() }
+        var s = TorchSettings()
+        s.floor = Brightness(clamping: 0.6)
+        s.ceiling = Brightness(clamping: 0.5)
+        #expect(throws: SettingsConflict.self) { try s.validate() }
     }
 
     @Test func blinkSpeedIsTheBlinkOfTheCycle() throws {

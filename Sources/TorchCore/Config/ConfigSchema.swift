@@ -35,7 +35,7 @@ enum ConfigSchema {
     /// `[gestures]`: one key per gesture, 1c…10c and 1h…10h.
     static let gestures = ConfigSection(name: "gestures", keys: GestureName.all.map { g in
         ConfigKey(name: g.description) { c, v throws(ValueError) in
-            let a = try ConfigValue.action(v)
+            let a = try ConfigValue.action(v, rampAllowed: g == .clickHold(1))
             switch g {
             case .clicks(1): c.button.onTap = a
             case .clicks(2): c.button.onDoubleTap = a

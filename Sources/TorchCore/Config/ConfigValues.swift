@@ -58,8 +58,13 @@ enum ConfigValue {
     }
 
     /// A gesture action (`toggle`, `lockout`, …), with a did-you-mean for a near miss.
-    static func action(_ text: String) throws(ValueError) -> GestureAction {
-        if let a = GestureAction(rawValue: text) { return a }
+    static func action(_ text: String, rampAllowed: Bool = false) throws(ValueError) -> GestureAction {
+        if let a = GestureAction(rawValue: text) {
+            guard a != .ramp || rampAllowed else {
+                throw ValueError(value: text, allowed: "an action other than ramp: ramp is the hold of 1h only")
+            }
+            return a
+        }
         let names = GestureAction.allCases.map(\.rawValue)
         var allowed = "an action: " + names.joined(separator: ", ")
         if let near = ConfigSuggestion.closest(to: text, in: names) { allowed += "; did you mean '\(near)'?" }
