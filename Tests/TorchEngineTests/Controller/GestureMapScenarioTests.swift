@@ -236,3 +236,24 @@ import TorchEngine
         #expect(rig.torch.brightness == .full)
     }
 }
+
+/// Toggle mode with the VM's bounce trains (5 flips per edge, debounce 50 ms): each tap
+/// toggles once, whatever the click counting around it.
+@Suite struct ToggleModeBounceTests {
+    @Test func eachBouncyTapTogglesOnce() {
+        var rig = TorchRig(TorchSettings(buttonMode: .toggle, gestureTiming: GestureTiming(debounce: .milliseconds(50))))
+        func tap(_ ms: Int64) {
+            for (i, p) in [true, false, true, false, true].enumerated() { rig.edge(p, at: Instant(nanoseconds: ms * 1_000_000 + Int64(i) * 200_000)) }
+            for (i, p) in [false, true, false, true, false].enumerated() { rig.edge(p, at: Instant(nanoseconds: (ms + 100) * 1_000_000 + Int64(i) * 200_000)) }
+        }
+        tap(0)
+        rig.run(until: atMs(400))
+        #expect(rig.lit)
+        tap(800)
+        rig.run(until: atMs(1300))
+        #expect(!rig.lit)
+        tap(1400)
+        rig.run(until: atMs(1600))
+        #expect(rig.lit)
+    }
+}
