@@ -58,6 +58,15 @@ import TorchEngine
         #expect(p?.timeline.steps.first == .hold(1, .zero) && p?.timeline.endLevel == 0)
     }
 
+    @Test func aBrightnessChangeOnAPatternKeepsItsPhaseAndIsInstant() {
+        var rig = TorchRig(Self.settings(.seconds(1)))
+        _ = rig.request(#"{"cmd":"pattern","spec":"strobe fast","transition":0}"#, at: atMs(0))
+        _ = rig.request(#"{"cmd":"brightness","level":"40%"}"#, at: atMs(1250))
+        let p = rig.programs.last
+        #expect(p?.timeline == Pattern.strobe(.fast).timeline() && p?.startedAt == atMs(0))
+        #expect(abs((p?.lightness ?? 0) - 0.4) < 1e-9)
+    }
+
     @Test func badTransitionsAreErrorsNamingThem() {
         var rig = TorchRig()
         #expect(rig.request(#"{"cmd":"on","transition":-1}"#, at: atMs(0))
