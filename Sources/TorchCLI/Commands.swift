@@ -4,8 +4,8 @@ enum Commands {
     static let all: [CommandSpec] = [
         OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec, ReadoutSubcommand.spec,
-        StealthSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec, ProbeSubcommand.spec,
-        BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec, MQTTSubcommand.spec,
+        ModeSubcommand.spec, StealthSubcommand.spec, ButtonSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec,
+        ProbeSubcommand.spec, BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec, MQTTSubcommand.spec,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

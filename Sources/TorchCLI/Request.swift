@@ -7,6 +7,9 @@ public struct LightOptions: Sendable {
     public var brightness: Brightness?
     public var curve: BrightnessCurve?
     public var runFor: Duration?
+    /// `--transition`: this command's level change fades over it (a running service's
+    /// request carries it; in the foreground it replaces `[light] transition`).
+    public var transition: Duration?
     public var tracePath: String?
     public var display = true
     /// `--chip`, `--line`, `--active-low`, `--button-line`: override the config's pins.
@@ -40,6 +43,10 @@ public enum Request: Sendable {
     case toggle(LightOptions)
     case status(json: Bool)
     case stealth(Bool)
+    /// `torch mode NAME`: choose a pattern without lighting (the seed's mode buttons).
+    case mode(name: String)
+    /// `torch button`: a gesture of the virtual button of a running service.
+    case button(VirtualGesture, ButtonRole)
     case boards(json: Bool)
     case probe(json: Bool)
     /// `torch boot-line`: the firmware's power-on line for the LED pin.
@@ -78,7 +85,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine, .mqttForget: nil
+        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget: nil
         }
     }
 }

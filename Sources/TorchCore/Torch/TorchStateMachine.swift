@@ -68,7 +68,48 @@ public struct TorchStateMachine: Sendable {
         var litFromDark: Bool
         /// The OFF button, a command or the fade's wake-up took over: ignore the rest.
         var cancelled: Bool
+        /// Its number in the click sequence (1: after a pause).
+        var index: Int
     }
+
+    /// The sunset timer being set: the button is still held.
+    struct SunsetSetup: Sendable {
+        /// Steps added so far (one per acknowledgement blink).
+        var steps: Int
+        /// The next acknowledgement blink.
+        var nextBlink: Instant
+    }
+
+    /// How often the sunset timer's acknowledgement blinks come while held: 1 s.
+    public static let sunsetBlinkInterval: Duration = .seconds(1)
+    /// How long an acknowledgement blink is dark: 100 ms.
+    public static let ackBlinkLength: Duration = .milliseconds(100)
+
+    /// Lockout: the button only gives the floor level while held.
+    public internal(set) var locked = false
+    /// Momentary mode (the `momentary` action): lit exactly while held.
+    public internal(set) var momentaryModeOn = false
+    /// The Simple UI: a capped level and a small gesture set.
+    public internal(set) var simpleUI = false
+    /// The manual memory level (`memory-level`, or the last `memory` gesture's save).
+    public internal(set) var manualLevel: Brightness
+    /// Since when the light has been dark; nil while lit.
+    public internal(set) var darkSince: Instant?
+    /// Clicks so far in the button's click sequence.
+    var sequenceClicks = 0
+    /// A sequence of 2 clicks or more whose action waits for the sequence to end.
+    var pendingClicks: Int?
+    /// A press of the pending sequence lit the light provisionally.
+    var pendingLitFromDark = false
+    /// Lockout's glow: lit at the floor while the button is held.
+    var glow = false
+    var sunset: SunsetSetup?
+    /// A level transition in progress: the program to play when it ends.
+    var transitionTarget: LightProgram?
+    /// When the transition in progress ends; nil when none runs.
+    public internal(set) var transitionEnd: Instant?
+    /// The transition of the command being handled (`--transition`), over the config's.
+    var transitionOverride: Duration?
 
     var ramp: Ramp?
     /// The load average the heartbeat effect follows (TorchStateMachine+Load).
@@ -88,6 +129,8 @@ public struct TorchStateMachine: Sendable {
         self.settings = settings
         self.now = now
         buttonMode = settings.buttonMode
+        simpleUI = settings.simpleUI
+        manualLevel = settings.memoryLevel
         brightness = saved?.brightness ?? settings.brightness
         pattern = settings.startPattern(restoring: saved)
         lit = settings.startsLit(restoring: saved)
@@ -100,6 +143,8 @@ public struct TorchStateMachine: Sendable {
         if lit {
             program.timeline = pattern.timeline()
             restartSleepTimer(at: now)
+        } else {
+            darkSince = now
         }
         reportChanges()
     }
@@ -115,7 +160,13 @@ public struct TorchStateMachine: Sendable {
     /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade
     /// end, the heartbeat's next cycle with a new load.
     public var nextDeadline: Instant? {
-        [ramp?.nextTick, sleepDeadline, fadeEnd, heartbeatRetune].compactMap { $0 }.min()
+        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline, transitionEnd, heartbeatRetune].compactMap { $0 }.min()
+    }
+
+    /// When auto-lock locks the button: `auto-lock` after the light went dark.
+    var autoLockDeadline: Instant? {
+        guard !locked, !lit, let after = settings.autoLock, let since = darkSince else { return nil }
+        return since + after
     }
 
     /// Runs every timer due up to `time`.
@@ -136,33 +187,43 @@ public struct TorchStateMachine: Sendable {
                 refreshProgram(at: t)
             }
         case .on:
-            switch gesture.kind {
-            case .tap, .doubleTap, .holdStart, .longHold:
+            switch (gesture.kind, buttonMode) {
+            case (.press, .longPress):
+                // The lock-screen mode's touch-down pulse.
+                events.append(.gestureRecognized(.press))
+            case (_, .longPress):
+                break
+            case (.tap, _), (.doubleTap, _), (.click, _), (.holdStart, _), (.clickHold, _), (.longHold, _):
                 events.append(.gestureRecognized(gesture.kind))
-            case .press, .release, .holdEnd:
+            case (.press, _), (.release, _), (.holdEnd, _), (.clicksEnded, _):
                 break
             }
             if gesture.kind == .press, fadeEnd != nil {
                 wakeFromFade(at: t)
             } else {
                 switch buttonMode {
-                case .smart: smart(gesture.kind, at: t)
+                case .smart: smart(gesture, at: t)
                 case .toggle: toggleMode(gesture.kind, at: t)
                 case .momentary: momentaryMode(gesture.kind, at: t)
+                case .longPress: longPressMode(gesture.kind, at: t)
                 }
             }
         }
         reportChanges()
     }
 
-    /// Acts on a command from the command line or the control socket.
-    public mutating func handle(_ command: TorchCommand, at time: Instant) {
+    /// Acts on a command from the command line or the control socket; `transition`
+    /// (a command's `--transition`) replaces `[light] transition` for the level changes
+    /// it makes.
+    public mutating func handle(_ command: TorchCommand, at time: Instant, transition: Duration? = nil) {
         runTimers(upTo: time)
+        transitionOverride = transition
+        defer { transitionOverride = nil }
         let t = now
         switch command {
         case let .on(b):
             if let b { changeBrightness(to: b) }
-            turnOn(at: t)
+            turnOn(at: t, recall: b == nil)
             refreshProgram(at: t)
         case .off:
             stopEverything()
@@ -174,6 +235,10 @@ public struct TorchStateMachine: Sendable {
             pattern = p
             sosActive = false
             turnOn(at: t)
+            refreshProgram(at: t, restart: true)
+        case let .choosePattern(p):
+            pattern = p
+            sosActive = false
             refreshProgram(at: t, restart: true)
         case let .setBrightness(b):
             changeBrightness(to: b)
@@ -191,9 +256,12 @@ public struct TorchStateMachine: Sendable {
         }
         switch command {
         case .on, .off, .toggle, .setPattern, .nextPattern:
-            // The command decided lit or dark: the rest of a press in progress must not undo it.
+            // The command decided lit or dark: the rest of a press in progress must not
+            // undo it, nor a click sequence waiting for its end.
             press?.cancelled = true
-        case .setBrightness, .stealth:
+            pendingClicks = nil
+            pendingLitFromDark = false
+        case .setBrightness, .stealth, .choosePattern:
             break
         }
         reportChanges()

@@ -8,10 +8,7 @@ extension TorchController {
     public func commands(_ commands: [TorchCommand], from origin: CommandOrigin, at time: Instant,
                          patternStart start: Instant? = nil, transition: Duration? = nil) {
         guard !isStopped else { return }
-        // The per-command transition (issue 11) connects here once the state machine's
-        // `handle(_:at:transition:)` is on main: `machine.handle(c, at: time, transition: transition)`.
-        _ = transition
-        for c in commands { machine.handle(c, at: time) }
+        for c in commands { machine.handle(c, at: time, transition: transition) }
         if let start { machine.anchorProgram(at: start) }
         lastCommandOrigin = origin
         now = max(now, time)

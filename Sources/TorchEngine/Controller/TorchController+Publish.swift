@@ -22,7 +22,7 @@ extension TorchController {
             case .stealthChanged(let on):
                 log("stealth \(on ? "on" : "off")")
                 effects.append(.statusLEDs(on ? .dark : .restore))
-            case .sleepTimerExpired:
+            case .sleepTimerExpired, .notice:
                 log(event.description)
             }
         }

@@ -46,6 +46,19 @@ enum Runner {
         if let code = ServiceLink.forward(request, config, library: library) { return code }
 
         switch request {
+        case let .mode(name):
+            // No service: the pattern is remembered for the next light; nothing lights.
+            var s = last()
+            do { s.pattern = try library.lookup(name) } catch {
+                StandardError.write("torch: mode: \(error)\n")
+                return ExitCode.failure
+            }
+            s.lit = false
+            save(s, to: saved)
+            StandardError.write("torch: mode \(s.pattern.canonicalText) chosen; dark (the next light plays it)\n")
+            return ExitCode.ok
+        case let .button(gesture, role):
+            return ButtonCommand.run(gesture, role: role, config)
         case .stealth:
             StandardError.write("torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
             return ExitCode.failure
@@ -75,13 +88,8 @@ enum Runner {
                 return ExitCode.ok
             }
         case let .toggle(light):
-            if last().lit {
-                var dark = last()
-                dark.lit = false
-                save(dark, to: saved)
-                StandardError.write("torch: was lit; now dark\n")
-                return ExitCode.ok
-            }
+            // No torch process runs (no service answered), so nothing is lit: whatever
+            // the state file remembers, a toggle lights.
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
         case let .light(choice, light):
             var commands: [TorchCommand] = []
@@ -131,6 +139,7 @@ enum Runner {
         if let a = light.activeLow { config.output.activeLow = a }
         if let b = light.buttonLine { config.button.line = b }
         if let b = light.mqttBroker { config.mqtt.broker = b }
+        if let t = light.transition { config.light.transition = t }
     }
 
     private static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
