@@ -5,7 +5,7 @@ enum Commands {
         OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec,
         StealthSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec, ProbeSubcommand.spec,
-        BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec,
+        BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec, WebLinkSubcommand.spec,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

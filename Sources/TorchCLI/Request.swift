@@ -45,6 +45,8 @@ public enum Request: Sendable {
     case run(LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
+    /// `torch web-link`: the pairing link for the web page.
+    case webLink(WebLinkRequest)
 }
 
 extension Request {
@@ -71,7 +73,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine: nil
+        case .status, .boards, .probe, .stealth, .bootLine, .webLink: nil
         }
     }
 }

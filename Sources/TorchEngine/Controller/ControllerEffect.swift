@@ -44,6 +44,8 @@ public enum CommandOrigin: String, Equatable, Sendable, CaseIterable {
     case socket
     /// The terminal's keys standing in for the buttons (simulated LED).
     case keyboard
+    /// The web page (`[web] listen`).
+    case web
 }
 
 /// What the controller needs to know about the output to report readiness and feed
