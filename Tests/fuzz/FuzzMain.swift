@@ -16,6 +16,7 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("board", fuzzBoard),
     ("control", fuzzControl),
     ("state", fuzzState),
+    ("http", fuzzHTTP),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

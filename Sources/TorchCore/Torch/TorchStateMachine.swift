@@ -28,7 +28,12 @@ public struct TorchStateMachine: Sendable {
     /// How often brightness is updated during a ramp: 50 Hz.
     public static let rampTickInterval: Duration = .milliseconds(20)
 
+    /// The settings in force: the config's (`baseSettings`) with `userSettings` on top.
     public internal(set) var settings: TorchSettings
+    /// The config's settings (a reload replaces them).
+    public internal(set) var baseSettings: TorchSettings
+    /// Settings changed at run time, remembered in the state file.
+    public internal(set) var userSettings: UserSettings
     /// The button mode in force: the config's (the only place that sets it).
     public internal(set) var buttonMode: ButtonMode
     /// True while the light emits (latched, momentary, or fading out).
@@ -82,8 +87,12 @@ public struct TorchStateMachine: Sendable {
     /// configured ones (`settings.pattern`, else the first of the cycle). Lit when
     /// `lightByDefault` (every start), else as `atStart` says: the saved lit state
     /// (`restore`) or dark (`off`). The button mode is always the config's.
-    public init(settings: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+    public init(settings base: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+        let user = saved?.settings ?? UserSettings()
+        let settings = user.applied(to: base)
         self.settings = settings
+        baseSettings = base
+        userSettings = user
         self.now = now
         buttonMode = settings.buttonMode
         brightness = saved?.brightness ?? settings.brightness
@@ -99,6 +108,8 @@ public struct TorchStateMachine: Sendable {
             program.timeline = pattern.timeline()
             restartSleepTimer(at: now)
         }
+        // Stealth left on stays on: the status LEDs go dark again at start.
+        if saved?.stealth == true { setStealth(true) }
         reportChanges()
     }
 
@@ -107,7 +118,8 @@ public struct TorchStateMachine: Sendable {
 
     /// What to save so the next start keeps this state.
     public var persistentState: PersistentState {
-        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary)
+        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary,
+                        settings: userSettings, stealth: stealth)
     }
 
     /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade end.
@@ -185,12 +197,15 @@ public struct TorchStateMachine: Sendable {
             refreshProgram(at: t, restart: true)
         case let .stealth(on):
             setStealth(on)
+        case let .settings(change):
+            userSettings = userSettings.merging(change)
+            applySettings(userSettings.applied(to: baseSettings), at: t)
         }
         switch command {
         case .on, .off, .toggle, .setPattern, .nextPattern:
             // The command decided lit or dark: the rest of a press in progress must not undo it.
             press?.cancelled = true
-        case .setBrightness, .stealth:
+        case .setBrightness, .stealth, .settings:
             break
         }
         reportChanges()
@@ -208,7 +223,7 @@ public struct TorchStateMachine: Sendable {
             lit: lit, momentary: momentary, brightness: brightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
-            fading: fadeEnd != nil)
+            fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)
     }
 
     /// Appends `.stateChanged` when the persistent state differs from the last reported

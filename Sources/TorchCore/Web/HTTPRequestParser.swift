@@ -30,7 +30,8 @@ public enum HTTPRequestParser {
             return .failure(HTTPError(.uriTooLong, "request line over \(limits.maxRequestLineBytes) bytes"))
         }
         guard let headEnd = endOfHead(bytes, from: firstLF) else {
-            if bytes.count > limits.maxHeaderBytes {
+            // +2: the empty line's CR LF may still be on its way after a full header.
+            if bytes.count > limits.maxHeaderBytes + 2 {
                 return .failure(HTTPError(.headerFieldsTooLarge, "header over \(limits.maxHeaderBytes) bytes"))
             }
             return .incomplete

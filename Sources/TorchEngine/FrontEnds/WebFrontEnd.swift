@@ -20,13 +20,15 @@ public final class WebFrontEnd: FrontEnd {
     }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
+        api.patternNames = controller.settings.library.names
         let respond = { (q: ControlRequest) in controller.respond(to: q, from: .web, at: now) }
         let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
         var closed = server.serve(ready: ready, now: now) { r, t in api.handle(r, now: t, respond: respond, status: status) }
         closed += server.expire(now: now)
-        for release in api.releases(at: now, closedStreams: closed) {
-            let reply = respond(release)
-            controller.report("web: a page let go of the switch without releasing it (closed or silent); released\(reply.ok ? "" : ": " + (reply.error ?? ""))", .notice)
+        let releases = api.releases(at: now, closedStreams: closed)
+        for r in releases { _ = respond(r) }
+        if !releases.isEmpty {
+            controller.report("web: a page went away (closed or silent) while holding the switch: released", .notice)
         }
     }
 

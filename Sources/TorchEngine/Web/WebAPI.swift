@@ -58,7 +58,7 @@ final class WebAPI {
         case "/api/command":
             guard r.method == "POST" else { return notAllowed("POST") }
             if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
-            return .reply(command(r, now: now, respond: respond))
+            return .reply(command(r, now: now, respond: respond, status: status))
         case "/api/hold":
             guard r.method == "POST" else { return notAllowed("POST") }
             if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
@@ -75,9 +75,16 @@ final class WebAPI {
         }
     }
 
-    /// Releases of presses whose page went silent (lease out) or away (stream closed).
+    /// What the server does for presses whose page went silent (lease out) or away
+    /// (stream closed): the release, then `off` when the press began in the dark (the
+    /// light is never left latched by a page that went away).
     func releases(at now: Instant, closedStreams: [String]) -> [ControlRequest] {
-        (holds.abandoned(by: closedStreams) + holds.expired(at: now)).compactMap { Self.release(role: $0.role) }
+        var out: [ControlRequest] = []
+        for (_, hold) in holds.abandoned(by: closedStreams) + holds.expired(at: now) {
+            if let r = Self.release(role: hold.role) { out.append(r) }
+            if hold.fromDark { out.append(ControlRequest(.off)) }
+        }
+        return out
     }
 
     static func release(role: String) -> ControlRequest? {
@@ -85,10 +92,15 @@ final class WebAPI {
     }
 
     /// The status reply as the page reads it: the control socket's `status` reply plus
-    /// `"access"` (`control` or `view`: a viewer's page shows no controls).
+    /// `"access"` (`control` or `view`: a viewer's page shows no controls) and
+    /// `"patterns"` (the names it may choose).
+    /// The pattern names the page offers (the library's: built-ins and `[pattern.NAME]`).
+    var patternNames: [String] = []
+
     func statusJSON(_ reply: ControlReply, access: Access) -> JSONValue {
         var r = reply
         r.fields.append(JSONMember("access", .string(access.rawValue)))
+        r.fields.append(JSONMember("patterns", .array(patternNames.map { .string($0) })))
         return r.json
     }
 
@@ -148,12 +160,14 @@ final class WebAPI {
 
     // MARK: - Commands
 
-    func command(_ r: HTTPRequest, now: Instant, respond: (ControlRequest) -> ControlReply) -> HTTPResponse {
+    func command(_ r: HTTPRequest, now: Instant, respond: (ControlRequest) -> ControlReply,
+                 status: () -> ControlReply) -> HTTPResponse {
         let request: ControlRequest
         switch ControlRequest.parse(bytes: r.body) {
         case let .success(q): request = q
         case let .failure(e): return .json(.badRequest, ControlReply.failure(e).json)
         }
+        let fromDark = request.command.name == "press" && status()["lit"] != .bool(true)
         var reply = respond(request)
         if reply.id == nil { reply.id = request.id }
         // The dead-man rule: a press from a page is held on its behalf only.
@@ -161,7 +175,7 @@ final class WebAPI {
             let json = try? JSONParser(maxDepth: 4, maxBytes: settings.limits.maxBodyBytes).parse(bytes: r.body)
             let role = json?["role"]?.stringValue ?? "on"
             switch request.command.name {
-            case "press": holds.pressed(page, role: role, at: now, lease: settings.holdLease)
+            case "press": holds.pressed(page, role: role, fromDark: fromDark, at: now, lease: settings.holdLease)
             case "release": holds.released(page)
             default: break
             }

@@ -10,6 +10,9 @@ struct WebHolds {
         /// The virtual button's role (`on`, `off`).
         var role: String
         var expires: Instant
+        /// The light was dark when the press began: a release the server makes for it
+        /// must leave it dark (a short abandoned press would otherwise be a tap, and latch).
+        var fromDark: Bool
     }
 
     /// Page id → its press in progress.
@@ -17,8 +20,8 @@ struct WebHolds {
 
     var nextDeadline: Instant? { held.values.map(\.expires).min() }
 
-    mutating func pressed(_ client: String, role: String, at now: Instant, lease: Duration) {
-        held[client] = Hold(role: role, expires: now + lease)
+    mutating func pressed(_ client: String, role: String, fromDark: Bool, at now: Instant, lease: Duration) {
+        held[client] = Hold(role: role, expires: now + lease, fromDark: fromDark)
     }
 
     mutating func released(_ client: String) {
@@ -32,17 +35,17 @@ struct WebHolds {
         return true
     }
 
-    /// The presses whose lease ran out by `now` (removed), as (page id, role).
-    mutating func expired(at now: Instant) -> [(client: String, role: String)] {
-        let due = held.filter { now >= $0.value.expires }.map { (client: $0.key, role: $0.value.role) }
+    /// The presses whose lease ran out by `now` (removed), by page id.
+    mutating func expired(at now: Instant) -> [(client: String, hold: Hold)] {
+        let due = held.filter { now >= $0.value.expires }.map { (client: $0.key, hold: $0.value) }
         for d in due { held[d.client] = nil }
         return due.sorted { $0.client < $1.client }
     }
 
     /// The presses of pages that went away (event stream closed), removed.
-    mutating func abandoned(by clients: [String]) -> [(client: String, role: String)] {
-        var out: [(client: String, role: String)] = []
-        for c in clients { if let h = held.removeValue(forKey: c) { out.append((c, h.role)) } }
+    mutating func abandoned(by clients: [String]) -> [(client: String, hold: Hold)] {
+        var out: [(client: String, hold: Hold)] = []
+        for c in clients { if let h = held.removeValue(forKey: c) { out.append((c, h)) } }
         return out
     }
 }
