@@ -126,3 +126,8 @@ echo
 
 # 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).
 python3 "$here/socket-storm.py" "$torch"
+echo
+
+# 9. The web page ([web] listen): page load, command → output, SSE after a press
+#    (Tests/bench/web-bench.py; Chromium's figure when it is installed).
+/usr/bin/python3 "$here/web-bench.py" "$torch"

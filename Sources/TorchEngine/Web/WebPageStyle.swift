@@ -4,6 +4,7 @@ extension WebPage {
 :root { --bg:#0b0d12; --card:#151922; --line:#252b38; --text:#e8ebf1; --dim:#8c95a7;
   --warm:#ffd56a; --warm2:#ff9f43; --off:#2a303c; --accent:#6aa8ff; --danger:#ff6b6b; }
 * { box-sizing:border-box; }
+[hidden] { display:none !important; }
 html,body { margin:0; background:var(--bg); color:var(--text);
   font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif; -webkit-tap-highlight-color:transparent; }
 main { max-width:480px; margin:0 auto; padding:16px 16px calc(24px + env(safe-area-inset-bottom)); }
