@@ -21,14 +21,14 @@ h2 { font-size:13px; text-transform:uppercase; letter-spacing:1px; color:var(--d
   background:var(--card); touch-action:none; user-select:none; -webkit-user-select:none; }
 .part { border:0; color:var(--text); font:inherit; cursor:pointer; touch-action:none; }
 .part .label { font-size:20px; font-weight:700; letter-spacing:2px; }
-.part.on { height:260px; display:flex; flex-direction:column; align-items:center; justify-content:center; gap:14px;
+.part.on { height:min(240px, 32vh); display:flex; flex-direction:column; align-items:center; justify-content:center; gap:14px;
   background:radial-gradient(circle at 50% 45%, #232a38 0, #161a23 70%); transition:background .12s; }
 .part.on .glyph { width:92px; height:92px; border-radius:50%; border:3px solid #3a4254; background:#1b2029; transition:all .12s; }
 body.lit .part.on { background:radial-gradient(circle at 50% 45%, #5a4a1c 0, #2a2414 55%, #161a23 100%); }
 body.lit .part.on .glyph { border-color:var(--warm); background:radial-gradient(circle, #fff6d6 0, var(--warm) 45%, var(--warm2) 100%);
   box-shadow:0 0 40px 10px rgba(255,200,90,.45); }
 .part.on.held .glyph { transform:scale(.94); }
-.part.off { height:84px; background:#10131a; border-top:1px solid var(--line); color:var(--dim); }
+.part.off { height:72px; background:#10131a; border-top:1px solid var(--line); color:var(--dim); }
 .part.off:active, .part.off.held { background:#1d222c; color:var(--text); }
 .part:focus-visible, button:focus-visible, input:focus-visible, select:focus-visible, summary:focus-visible {
   outline:3px solid var(--accent); outline-offset:-3px; }
