@@ -227,8 +227,8 @@ try:
     check(status_now()["brightness_percent"] == 40, "the slider sets 40 %")
 
     def mode(selector, settle=2.5):
-        driver.find_element(By.CSS_SELECTOR, selector).click()
         start = time.monotonic()
+        driver.find_element(By.CSS_SELECTOR, selector).click()
         time.sleep(settle)
         return (start, time.monotonic())
 
