@@ -28,7 +28,7 @@ PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick deb package-test version systemd-test web-test
+        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test web-test
 
 all: build
 
@@ -72,7 +72,7 @@ run: build
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
 # the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test fuzz-quick soak-quick web-test service-test package-test vm-test systemd-test
+test: test-deps unit-test fuzz-quick soak-quick storm-test web-test service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -188,3 +188,8 @@ soak: build
 	sh Tests/soak/soak.sh $(SOAK_MINUTES) $(BIN)
 soak-quick: build
 	sh Tests/soak/soak.sh 2 $(BIN)
+
+# The service pinned to one CPU under the fastest allowed pattern and a socket storm;
+# the hostile patterns refused (Tests/storm/one-cpu.py says what it checks).
+storm-test: build
+	python3 Tests/storm/one-cpu.py $(BIN)

@@ -20,15 +20,16 @@ import time
 class Torch:
     """One torch service in a temporary directory; `stop()` (or the context) ends it."""
 
-    def __init__(self, binary, extra_config=""):
+    def __init__(self, binary, extra_config="", prefix=()):
         self.dir = tempfile.mkdtemp(prefix="torch-storm.")
         self.socket = os.path.join(self.dir, "torch.sock")
         self.trace = os.path.join(self.dir, "trace.csv")
         config = os.path.join(self.dir, "torch.conf")
         with open(config, "w") as f:
             f.write("[service]\nsocket = %s\nwatchdog = no\n%s" % (self.socket, extra_config))
+        # `prefix`: a wrapper command, e.g. ("taskset", "-c", "0") for one CPU.
         self.proc = subprocess.Popen(
-            [binary, "run", "--backend", "sim", "--no-display", "--config", config,
+            [*prefix, binary, "run", "--backend", "sim", "--no-display", "--config", config,
              "--state-file", os.path.join(self.dir, "state"), "--trace", self.trace],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(os.path.join(self.dir, "log"), "w"))
         deadline = time.monotonic() + 10
