@@ -198,7 +198,10 @@ public final class WebServer {
                 connections[fd] = updated
                 switch handle(request, now) {
                 case let .reply(response):
-                    log(.debug, "web: client \(c.number): \(request.method) \(request.path) → \(response.status.code)")
+                    // Refusals only: a held switch renews itself 4 times a second.
+                    if response.status.code >= 400 {
+                        log(.info, "web: client \(c.number) (\(c.peer)): \(request.method) \(request.path.prefix(80)) → \(response.status.code)")
+                    }
                     reply(fd, response, keepAlive: request.keepAlive, head: request.method == "HEAD", now: now)
                 case let .events(client, first):
                     var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
