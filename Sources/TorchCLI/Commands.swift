@@ -4,7 +4,7 @@ enum Commands {
     static let all: [CommandSpec] = [
         OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec,
-        StealthSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec, ProbeSubcommand.spec,
+        StealthSubcommand.spec, ButtonSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec, ProbeSubcommand.spec,
         BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec, WebLinkSubcommand.spec,
     ]
 

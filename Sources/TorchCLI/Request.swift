@@ -38,6 +38,8 @@ public enum Request: Sendable {
     case toggle(LightOptions)
     case status(json: Bool)
     case stealth(Bool)
+    /// `torch button`: a gesture of the virtual button of a running service.
+    case button(VirtualGesture, ButtonRole)
     case boards(json: Bool)
     case probe(json: Bool)
     /// `torch boot-line`: the firmware's power-on line for the LED pin.
@@ -73,7 +75,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine, .webLink: nil
+        case .status, .boards, .probe, .stealth, .button, .bootLine, .webLink: nil
         }
     }
 }

@@ -35,9 +35,9 @@ import TorchCore
         let cases: [(String, String)] = [
             ("{\"cmd\":\"on\"", "invalid JSON at byte 11: expected ',' or '}' in an object, found end of text"),
             ("[1]", "a request is a JSON object, e.g. {\"cmd\":\"status\"}; got an array"),
-            ("{}", "missing \"cmd\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, settings, status or reload"),
-            ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, brightness, next-pattern, stealth, settings, status or reload)"),
-            ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, settings, status or reload"),
+            ("{}", "missing \"cmd\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, settings, press, release, status or reload"),
+            ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, brightness, next-pattern, stealth, settings, press, release, status or reload)"),
+            ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, settings, press, release, status or reload"),
             ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes only \"cmd\" and \"id\""),
             ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"id\""),
             ("{\"cmd\":\"on\",\"brightness\":\"0%\"}", "\"brightness\": '0%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),

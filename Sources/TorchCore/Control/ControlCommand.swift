@@ -24,6 +24,11 @@ public enum ControlCommand: Equatable, Sendable {
     case status
     /// `reload`: read the config again (as SIGHUP does).
     case reload
+    /// `press` with `"role"` (default `on`): the virtual button of that role goes down,
+    /// through the same gesture recognizer as the physical one.
+    case press(ButtonRole)
+    /// `release` with `"role"` (default `on`): the virtual button of that role comes up.
+    case release(ButtonRole)
 
     /// The name as written in `"cmd"`.
     public var name: String {
@@ -38,11 +43,13 @@ public enum ControlCommand: Equatable, Sendable {
         case .settings: "settings"
         case .status: "status"
         case .reload: "reload"
+        case .press: "press"
+        case .release: "release"
         }
     }
 
     /// The state-machine command this is, with names looked up in `library`; nil for
-    /// `status` and `reload`, which the service answers itself.
+    /// `status`, `reload`, `press` and `release`, which the service answers itself.
     public func torchCommand(library: PatternLibrary) throws(ControlError) -> TorchCommand? {
         switch self {
         case let .on(b): return .on(b)
@@ -59,7 +66,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .nextPattern: return .nextPattern
         case let .stealth(on): return .stealth(on)
         case let .settings(u): return .settings(u)
-        case .status, .reload: return nil
+        case .status, .reload, .press, .release: return nil
         }
     }
 }

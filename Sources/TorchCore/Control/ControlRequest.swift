@@ -49,7 +49,7 @@ public struct ControlRequest: Equatable, Sendable {
         }
     }
 
-    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, settings, status or reload"
+    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, settings, press, release, status or reload"
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -65,6 +65,7 @@ public struct ControlRequest: Equatable, Sendable {
         case "brightness": keys = ["level"]
         case "stealth": keys = ["on"]
         case "settings": keys = ["light-by-default", "hold-for-light", "sleep-timer"]
+        case "press", "release": keys = ["role"]
         case "off", "toggle", "next-pattern", "status", "reload": keys = []
         default: throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
         }
@@ -90,9 +91,23 @@ public struct ControlRequest: Equatable, Sendable {
             return .stealth(try bool(v, key: "on"))
         case "settings":
             return .settings(try settings(json))
+        case "press", "release":
+            let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
+            return cmd == "press" ? .press(role) : .release(role)
         default:
             return try pattern(json)
         }
+    }
+
+    /// `"on"` or `"off"`: which button.
+    private static func buttonRole(_ v: JSONValue) throws(ControlError) -> ButtonRole {
+        guard let s = v.stringValue else {
+            throw ControlError("\"role\" is \(v.kindName): expected \"on\" or \"off\"")
+        }
+        guard let role = ButtonRole(rawValue: s) else {
+            throw ControlError("\"role\" \(JSONText.string(s)) is not a button: expected \"on\" or \"off\"")
+        }
+        return role
     }
 
     private static func pattern(_ json: JSONValue) throws(ControlError) -> ControlCommand {
@@ -197,6 +212,7 @@ extension ControlRequest {
             if let l = u.lightByDefault { members.append(JSONMember("light-by-default", .bool(l))) }
             if let h = u.holdForLight { members.append(JSONMember("hold-for-light", .bool(h))) }
             if let t = u.sleepTimer { members.append(JSONMember("sleep-timer", .string(t == .zero ? "off" : DurationSyntax.format(t)))) }
+        case let .press(role), let .release(role): members.append(JSONMember("role", .string(role.rawValue)))
         case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
         }
         if let id { members.append(JSONMember("id", id)) }

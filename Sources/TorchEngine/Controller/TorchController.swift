@@ -24,6 +24,8 @@ public final class TorchController {
     public internal(set) var lastCommandOrigin: CommandOrigin?
 
     var recognizers: [ButtonRole: GestureRecognizer] = [:]
+    /// Who holds each virtual button down (see `virtualEdge`).
+    var virtualHolds: [ButtonRole: Set<VirtualHolder>] = [:]
     var effects: [ControllerEffect] = []
     var publishedGeneration: UInt64 = .max
     var publishedTimeline: Timeline?
@@ -87,7 +89,9 @@ public final class TorchController {
     /// A button's line reads `pressed` at `time`, after its edges settled. When the
     /// recognizer disagrees (edges merged or misread by the chip), it is resynchronised
     /// with the line, and that is logged.
-    public func lineSettled(_ role: ButtonRole, pressed: Bool, at time: Instant) {
+    public func lineSettled(_ role: ButtonRole, pressed line: Bool, at time: Instant) {
+        // A virtual press holds the recognizer down whatever the physical line reads.
+        let pressed = line || isVirtuallyPressed(role)
         guard !isStopped, var r = recognizers[role], r.isSettled, r.isPressed != pressed else { return }
         log("button (\(role)): the line reads \(pressed ? "pressed" : "released") once its edges settled; resynchronised", .warning)
         let gestures = r.resynchronize(pressed: pressed, at: max(time, now))
@@ -111,9 +115,17 @@ public final class TorchController {
         command(.setBrightness(Brightness(clamping: machine.brightness.fraction + step)), from: origin, at: time)
     }
 
-    /// A control-protocol request: its reply.
-    public func respond(to request: ControlRequest, from origin: CommandOrigin, at time: Instant) -> ControlReply {
+    /// A control-protocol request: its reply. `client` tells the front end's clients
+    /// apart (who holds a virtual button down).
+    public func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
+                        at time: Instant) -> ControlReply {
         switch request.command {
+        case let .press(role):
+            virtualEdge(role: role, pressed: true, holder: VirtualHolder(origin: origin, client: client), at: time)
+            return .success()
+        case let .release(role):
+            virtualEdge(role: role, pressed: false, holder: VirtualHolder(origin: origin, client: client), at: time)
+            return .success()
         case .status:
             return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin))
         case .reload:

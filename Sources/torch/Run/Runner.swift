@@ -36,6 +36,8 @@ enum Runner {
         if let code = ServiceLink.forward(request, config, library: library) { return code }
 
         switch request {
+        case let .button(gesture, role):
+            return ButtonCommand.run(gesture, role: role, config)
         case .stealth:
             StandardError.write("torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
             return ExitCode.failure

@@ -46,7 +46,7 @@ enum ServiceLink {
             commands = [.status]
         case let .stealth(on):
             commands = [.stealth(on)]
-        case .run, .bench, .boards, .probe, .bootLine, .webLink:
+        case .run, .bench, .boards, .probe, .bootLine, .button, .webLink:
             return nil
         }
         // The first command decides which socket (ControlSocketChoice); the rest follow it.
