@@ -7,7 +7,7 @@ the trace the service wrote, not only the page.
 
 usage: Tests/web/web_test.py TORCH [ARTIFACTS_DIR]
 """
-import http.client, json, os, signal, socket, subprocess, sys, tempfile, threading, time
+import http.client, json, os, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 
 TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch")
 ARTIFACTS = os.path.abspath(sys.argv[2] if len(sys.argv) > 2 else ".build/web-test")
@@ -370,5 +370,6 @@ dark_after = next((w for w, l in stamps2 if w > marks["deadman"] and l == 0), No
 print("     tab closed → dark: %s ms" % ("%.0f" % ((dark_after - marks["deadman"]) * 1000) if dark_after else "never"))
 check(dark_after is not None and dark_after - marks["deadman"] < 1.0, "trace: the tab closed while holding → dark within 1 s")
 
+shutil.rmtree(tmp, ignore_errors=True)
 print("web-test: %d failed" % len(failures) if failures else "web-test: all passed")
 sys.exit(1 if failures else 0)
