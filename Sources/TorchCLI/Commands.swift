@@ -6,6 +6,7 @@ enum Commands {
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec, ReadoutSubcommand.spec,
         ModeSubcommand.spec, StealthSubcommand.spec, ButtonSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec,
         ProbeSubcommand.spec, BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec, MQTTSubcommand.spec,
+        WebLinkSubcommand.spec,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

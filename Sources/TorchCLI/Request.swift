@@ -59,6 +59,8 @@ public enum Request: Sendable {
     case bench(BenchRequest, LightOptions)
     /// `torch mqtt forget`: empty retained discovery configs (Home Assistant drops the entities).
     case mqttForget
+    /// `torch web-link`: the pairing link for the web page.
+    case webLink(WebLinkRequest)
 }
 
 extension Request {
@@ -85,7 +87,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
-        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget: nil
+        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget, .webLink: nil
         }
     }
 }

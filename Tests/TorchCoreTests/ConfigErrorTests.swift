@@ -65,7 +65,7 @@ import TorchCore
         // Keys under an unknown section are not reported again.
         #expect(configErrors(text) == [
             "torch.conf:1: unknown section [buton]; did you mean [button]?",
-            "torch.conf:3: unknown section [network]; expected one of [light], [button], [gestures], [output], [feedback], [board], [service], [mqtt] or [pattern.NAME]",
+            "torch.conf:3: unknown section [network]; expected one of [light], [button], [gestures], [output], [feedback], [board], [service], [mqtt], [web] or [pattern.NAME]",
         ])
     }
 

@@ -35,9 +35,9 @@ import TorchCore
         let cases: [(String, String)] = [
             ("{\"cmd\":\"on\"", "invalid JSON at byte 11: expected ',' or '}' in an object, found end of text"),
             ("[1]", "a request is a JSON object, e.g. {\"cmd\":\"status\"}; got an array"),
-            ("{}", "missing \"cmd\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, press, release, status or reload"),
-            ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, mode, brightness, next-pattern, stealth, press, release, status or reload)"),
-            ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, press, release, status or reload"),
+            ("{}", "missing \"cmd\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
+            ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload)"),
+            ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
             ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes \"transition\", \"id\""),
             ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"transition\", \"id\""),
             ("{\"cmd\":\"on\",\"brightness\":\"0%\"}", "\"brightness\": '0%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),
@@ -126,7 +126,7 @@ import TorchCore
         #expect(reply.line == "{\"ok\":true,\"lit\":true,\"brightness_percent\":40,"
                 + "\"pattern\":\"blink 500ms 500ms\",\"pattern_name\":\"blink 1Hz\","
                 + "\"button_mode\":\"smart\",\"backend\":\"sim\",\"service\":true,\"uptime_s\":12.345,\"sleep_timer_remaining_s\":90.5,"
-                + "\"stealth\":false,\"momentary\":false,\"fading\":false,\"id\":\"q\"}\n")
+                + "\"stealth\":false,\"momentary\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"id\":\"q\"}\n")
         var dark = status
         dark.lit = false
         dark.sleepRemaining = nil

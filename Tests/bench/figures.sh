@@ -166,10 +166,13 @@ echo
 # 9. Where the idle tail comes from (Tests/bench/floor.sh).
 ROUNDS=$rounds sh "$here/floor.sh" "$torch" "$run"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-# 9–11. MQTT on loopback against Debian's mosquitto (Tests/bench/mqtt.py): command →
+# 10–12. MQTT on loopback against Debian's mosquitto (Tests/bench/mqtt.py): command →
 # output change, the state after a button press, the group fan-out to 20 boards.
 if command -v mosquitto >/dev/null && /usr/bin/python3 -c 'import paho.mqtt' 2>/dev/null; then
     /usr/bin/python3 "$here/mqtt.py" "$torch"
 else
-    echo "9–11. MQTT: skipped (apt-get install mosquitto python3-paho-mqtt)"
+    echo "10–12. MQTT: skipped (apt-get install mosquitto python3-paho-mqtt)"
 fi
+# 13. The web page ([web] listen): page load, command → output, SSE after a press
+#    (Tests/bench/web-bench.py; Chromium's figure when it is installed).
+/usr/bin/python3 "$here/web-bench.py" "$torch"

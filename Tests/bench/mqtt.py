@@ -123,13 +123,13 @@ def main():
     broker = Broker(work)
     try:
         lat, width = command_to_output(torch_bin, broker, work)
-        print("9. MQTT command → output change, %d on loopback (QoS 1): p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+        print("10. MQTT command → output change, %d on loopback (QoS 1): p50 %.2f ms, p99 %.2f ms, max %.2f ms "
               "(target p99 ≤ 5 ms; trace origin ±%.2f ms)" % (len(lat), pct(lat, 50), pct(lat, 99), max(lat), width * 500))
         echo = button_echo(torch_bin, broker, work)
-        print("10. state published after a button press (simulated button), %d: p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+        print("11. state published after a button press (simulated button), %d: p50 %.2f ms, p99 %.2f ms, max %.2f ms "
               "(target ≤ 50 ms)" % (len(echo), pct(echo, 50), pct(echo, 99), max(echo)))
         each, last = fan_out(torch_bin, broker, work)
-        print("11. group command → every board's state back, 20 boards × 10: per board p50 %.2f ms, p99 %.2f ms; "
+        print("12. group command → every board's state back, 20 boards × 10: per board p50 %.2f ms, p99 %.2f ms; "
               "last board p50 %.2f ms, max %.2f ms" % (pct(each, 50), pct(each, 99), pct(last, 50), max(last)))
     finally:
         stop_all()

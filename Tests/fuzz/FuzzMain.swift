@@ -18,6 +18,7 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("state", fuzzState),
     ("readings", fuzzReadings),
     ("mqtt", fuzzMQTT),
+    ("http", fuzzHTTP),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

@@ -147,9 +147,9 @@ def test_commands(broker):
     marks["flash"][1] = time.monotonic()
     send("short", {"state": "ON", "flash": "short"}, {"effect": "strobe-fast"}, hold=0.1)
     send("steady2", {"state": "ON", "effect": "steady"}, {"effect": "steady"})
-    # Transition: accepted and checked (the change itself is immediate, see README).
-    send("transition", {"state": "ON", "brightness": 30, "transition": 2}, {"brightness": 30})
-    send("off", {"state": "OFF", "transition": 1}, {"state": "OFF"})
+    # Transition: the level fades over it (the state says the target at once).
+    send("transition", {"state": "ON", "brightness": 30, "transition": 0.5}, {"brightness": 30}, hold=0.9)
+    send("off", {"state": "OFF", "transition": 0.5}, {"state": "OFF"}, hold=0.9)
     send("effect", {"effect": "sos"}, {"state": "ON", "effect": "sos"})
     send("off2", {"state": "OFF"}, {"state": "OFF"})
     # A burst of changes (a ramp is 50 a second): states at most every 50 ms, the last wins.
@@ -181,6 +181,10 @@ def test_commands(broker):
     assert len(during) >= 6 and abs(at_end("flash") - 1.0) < 1e-6, "flash: %s" % during
     print("   flash 1 s: %d output changes, then steady again" % len(during))
     assert abs(at_end("transition") - cie(0.3)) < 0.005
+    for name, lo, hi in (("transition", cie(0.3), 1.0), ("off", 0.0, cie(0.3))):
+        between = [lv for _, lv in changes_between(ch, *marks[name]) if lo + 0.01 < lv < hi - 0.01]
+        assert len(between) >= 3, "%s over 0.5 s: levels in between %s" % (name, between)
+        print("   %s over 0.5 s: %d levels in between" % (name, len(between)))
     assert at_end("off") == 0.0 and at_end("off2") == 0.0
     assert level_at(ch, marks["effect"][0] + 0.1) and level_at(ch, marks["effect"][0] + 0.1) > 0, "effect alone did not light"
     ha.close()

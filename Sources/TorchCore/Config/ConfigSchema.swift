@@ -30,7 +30,7 @@ enum ConfigSchema {
     static let blinkSpeedMeaning = "a number above 0 and at most 1 (faster towards 1, 1 is steady)"
     static let patternListMeaning = "a comma-separated list of pattern names (a-z, 0-9, '-'), e.g. steady, strobe-slow, sos"
 
-    static let sections: [ConfigSection] = [light, button, gestures, output, feedback, board, service, mqtt]
+    static let sections: [ConfigSection] = [light, button, gestures, output, feedback, board, service, mqtt, web]
 
     /// `[gestures]`: one key per gesture, 1c…10c and 1h…10h.
     static let gestures = ConfigSection(name: "gestures", keys: GestureName.all.map { g in
@@ -163,5 +163,18 @@ enum ConfigSchema {
         ConfigKey(name: "watchdog") { c, v throws(ValueError) in c.service.watchdog = try BoolSyntax.parse(v) },
         ConfigKey(name: "cpu-latency") { c, v throws(ValueError) in c.service.cpuLatency = try BoolSyntax.parse(v) },
         ConfigKey(name: "share-cpu") { c, v throws(ValueError) in c.service.shareCPU = try BoolSyntax.parse(v) },
+    ])
+
+    static let web = ConfigSection(name: "web", keys: [
+        ConfigKey(name: "listen") { c, v throws(ValueError) in c.web.listen = try WebListenAddress.parse(v) },
+        ConfigKey(name: "hosts") { c, v throws(ValueError) in
+            let meaning = "a comma-separated list of host names or addresses, e.g. torch.lan, 192.168.1.20"
+            let names = try ConfigValue.list(v, meaning: meaning)
+            guard names.allSatisfy({ n in n.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) } }) else {
+                throw ValueError(value: v, allowed: meaning)
+            }
+            c.web.hosts = names
+        },
+        ConfigKey(name: "pairing") { c, v throws(ValueError) in c.web.pairing = try ConfigValue.choice(v, of: TorchConfig.WebPairing.self) },
     ])
 }

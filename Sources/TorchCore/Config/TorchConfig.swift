@@ -9,6 +9,7 @@ public struct TorchConfig: Equatable, Sendable {
     public var board = Board()
     public var service = Service()
     public var mqtt = MQTT()
+    public var web = Web()
     /// The `[pattern.NAME]` sections, in file order.
     public var customPatterns: [PatternDefinition] = []
     /// `[gestures]` beyond `1c` and `2c` (which land in `button.onTap` and
@@ -175,6 +176,26 @@ extension TorchConfig {
         public var watchdog = true
 
         public init() {}
+    }
+
+    /// `[web]`: the web page served by `torch run` (off unless `listen` is set).
+    public struct Web: Equatable, Sendable {
+        /// `listen`: where the page is served; nil = no web page.
+        public var listen: WebListenAddress? = nil
+        /// `hosts`: more names the page may be reached by (the `Host` allowlist), besides
+        /// localhost, the loopback and listen addresses, the host name and NAME.local.
+        public var hosts: [String] = []
+        /// `pairing`: `auto` needs a paired browser (`torch web-link`) on any address
+        /// but loopback; `required` on every address.
+        public var pairing: WebPairing = .auto
+
+        public init() {}
+    }
+
+    /// `[web] pairing`.
+    public enum WebPairing: String, CaseIterable, Equatable, Sendable {
+        case auto
+        case required
     }
 
     /// One `[pattern.NAME]` section: a named custom pattern.

@@ -21,6 +21,9 @@ public enum ControlCommand: Equatable, Sendable {
     case nextPattern
     /// `stealth`: the board's status LEDs dark (true) or restored (false).
     case stealth(Bool)
+    /// `settings`: light-by-default, hold-for-light and the sleep timer over the
+    /// config's, remembered across restarts (the web page's settings screen).
+    case settings(UserSettings)
     /// `status`: the state now, in the reply.
     case status
     /// `reload`: read the config again (as SIGHUP does).
@@ -42,6 +45,7 @@ public enum ControlCommand: Equatable, Sendable {
         case .brightness: "brightness"
         case .nextPattern: "next-pattern"
         case .stealth: "stealth"
+        case .settings: "settings"
         case .status: "status"
         case .reload: "reload"
         case .press: "press"
@@ -73,6 +77,7 @@ public enum ControlCommand: Equatable, Sendable {
         case let .brightness(b): return .setBrightness(b)
         case .nextPattern: return .nextPattern
         case let .stealth(on): return .stealth(on)
+        case let .settings(u): return .settings(u)
         case .status, .reload, .press, .release: return nil
         }
     }

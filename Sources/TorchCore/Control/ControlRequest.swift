@@ -58,7 +58,7 @@ public struct ControlRequest: Equatable, Sendable {
         }
     }
 
-    private static let commandList = "on, off, toggle, pattern, mode, brightness, next-pattern, stealth, press, release, status or reload"
+    private static let commandList = "on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -73,6 +73,7 @@ public struct ControlRequest: Equatable, Sendable {
         case "pattern", "mode": keys = ["name", "spec"]
         case "brightness": keys = ["level"]
         case "stealth": keys = ["on"]
+        case "settings": keys = ["light-by-default", "hold-for-light", "sleep-timer"]
         case "press", "release": keys = ["role"]
         case "off", "toggle", "next-pattern", "status", "reload": keys = []
         default: throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
@@ -98,6 +99,8 @@ public struct ControlRequest: Equatable, Sendable {
         case "stealth":
             guard let v = json["on"] else { throw ControlError("\"stealth\" needs \"on\": true or false") }
             return .stealth(try bool(v, key: "on"))
+        case "settings":
+            return .settings(try settings(json))
         case "press", "release":
             let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
             return cmd == "press" ? .press(role) : .release(role)
@@ -144,6 +147,40 @@ public struct ControlRequest: Equatable, Sendable {
                 throw ControlError("\"spec\" \(JSONText.string(s)): \(error)")
             }
         }
+    }
+
+    /// At least one of the three keys; both switches on at once is refused (they are
+    /// mutually exclusive); the sleep timer is `"off"`, a duration (`"10min"`) or a
+    /// number of seconds, rounded to whole seconds, 1 s to 24 h.
+    private static func settings(_ json: JSONValue) throws(ControlError) -> UserSettings {
+        var u = UserSettings()
+        if let v = json["light-by-default"] { u.lightByDefault = try bool(v, key: "light-by-default") }
+        if let v = json["hold-for-light"] { u.holdForLight = try bool(v, key: "hold-for-light") }
+        if let v = json["sleep-timer"] {
+            let meaning = "\"off\", a duration from 1s to 24h (\"10min\") or a number of seconds"
+            switch v {
+            case .string("off"): u.sleepTimer = .zero
+            case let .string(s):
+                guard let d = UserSettings.wholeSeconds(try? DurationSyntax.parse(s)) else {
+                    throw ControlError("\"sleep-timer\" \(JSONText.string(s)): expected \(meaning)")
+                }
+                u.sleepTimer = d
+            case let .number(n):
+                guard n.isFinite, n >= 0.5, n < 86_400.5, let d = UserSettings.wholeSeconds(.seconds(Int64(n.rounded()))) else {
+                    throw ControlError("\"sleep-timer\" \(JSONValue.numberText(n)): expected \(meaning)")
+                }
+                u.sleepTimer = d
+            default:
+                throw ControlError("\"sleep-timer\" is \(v.kindName): expected \(meaning)")
+            }
+        }
+        if u.isEmpty {
+            throw ControlError("\"settings\" needs at least one of \"light-by-default\", \"hold-for-light\", \"sleep-timer\"")
+        }
+        if u.lightByDefault == true && u.holdForLight == true {
+            throw ControlError("\"light-by-default\" and \"hold-for-light\" are mutually exclusive: a light held only while pressed cannot be lit at start")
+        }
+        return u
     }
 
     /// `"40%"`, `"0.4"` or the number `0.4`.
@@ -204,6 +241,10 @@ extension ControlRequest {
         case let .pattern(p), let .mode(p): members.append(JSONMember("spec", .string(p.canonicalText)))
         case let .brightness(b): members.append(JSONMember("level", .number(b.fraction)))
         case let .stealth(on): members.append(JSONMember("on", .bool(on)))
+        case let .settings(u):
+            if let l = u.lightByDefault { members.append(JSONMember("light-by-default", .bool(l))) }
+            if let h = u.holdForLight { members.append(JSONMember("hold-for-light", .bool(h))) }
+            if let t = u.sleepTimer { members.append(JSONMember("sleep-timer", .string(t == .zero ? "off" : DurationSyntax.format(t)))) }
         case let .press(role), let .release(role): members.append(JSONMember("role", .string(role.rawValue)))
         case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
         }

@@ -17,4 +17,7 @@ public enum TorchCommand: Equatable, Sendable {
     case nextPattern
     /// Stealth on or off (the board's own status LEDs dark).
     case stealth(Bool)
+    /// Run-time settings over the config's (light-by-default, hold-for-light, sleep
+    /// timer), merged with those already changed and remembered.
+    case settings(UserSettings)
 }

@@ -109,7 +109,8 @@ public struct TorchSettings: Equatable, Sendable {
     /// (`restore`: the saved lit state; `off`: dark). A start's light is the start
     /// rule's doing, not the user's.
     public func startsLit(restoring saved: PersistentState?) -> Bool {
-        lightByDefault || (atStart == .restore && saved?.lit == true)
+        let settings = saved.map { $0.settings.applied(to: self) } ?? self
+        return settings.lightByDefault || (atStart == .restore && saved?.lit == true)
     }
 
     /// Whether a start drives the output active at its first instant: lit, and the

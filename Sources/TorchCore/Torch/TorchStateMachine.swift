@@ -28,7 +28,12 @@ public struct TorchStateMachine: Sendable {
     /// How often brightness is updated during a ramp: 50 Hz.
     public static let rampTickInterval: Duration = .milliseconds(20)
 
+    /// The settings in force: the config's (`baseSettings`) with `userSettings` on top.
     public internal(set) var settings: TorchSettings
+    /// The config's settings (a reload replaces them).
+    public internal(set) var baseSettings: TorchSettings
+    /// Settings changed at run time, remembered in the state file.
+    public internal(set) var userSettings: UserSettings
     /// The button mode in force: the config's (the only place that sets it).
     public internal(set) var buttonMode: ButtonMode
     /// True while the light emits (latched, momentary, or fading out).
@@ -125,8 +130,12 @@ public struct TorchStateMachine: Sendable {
     /// configured ones (`settings.pattern`, else the first of the cycle). Lit when
     /// `lightByDefault` (every start), else as `atStart` says: the saved lit state
     /// (`restore`) or dark (`off`). The button mode is always the config's.
-    public init(settings: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+    public init(settings base: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+        let user = saved?.settings ?? UserSettings()
+        let settings = user.applied(to: base)
         self.settings = settings
+        baseSettings = base
+        userSettings = user
         self.now = now
         buttonMode = settings.buttonMode
         simpleUI = settings.simpleUI
@@ -146,6 +155,8 @@ public struct TorchStateMachine: Sendable {
         } else {
             darkSince = now
         }
+        // Stealth left on stays on: the status LEDs go dark again at start.
+        if saved?.stealth == true { setStealth(true) }
         reportChanges()
     }
 
@@ -154,7 +165,8 @@ public struct TorchStateMachine: Sendable {
 
     /// What to save so the next start keeps this state.
     public var persistentState: PersistentState {
-        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary)
+        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary,
+                        settings: userSettings, stealth: stealth)
     }
 
     /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade
@@ -253,6 +265,9 @@ public struct TorchStateMachine: Sendable {
             refreshProgram(at: t, restart: true)
         case let .stealth(on):
             setStealth(on)
+        case let .settings(change):
+            userSettings = userSettings.merging(change)
+            applySettings(userSettings.applied(to: baseSettings), at: t)
         }
         switch command {
         case .on, .off, .toggle, .setPattern, .nextPattern:
@@ -261,7 +276,7 @@ public struct TorchStateMachine: Sendable {
             press?.cancelled = true
             pendingClicks = nil
             pendingLitFromDark = false
-        case .setBrightness, .stealth, .choosePattern:
+        case .setBrightness, .stealth, .choosePattern, .settings:
             break
         }
         reportChanges()
@@ -279,7 +294,7 @@ public struct TorchStateMachine: Sendable {
             lit: lit, momentary: momentary, brightness: brightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
-            fading: fadeEnd != nil)
+            fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)
     }
 
     /// Appends `.stateChanged` when the persistent state differs from the last reported

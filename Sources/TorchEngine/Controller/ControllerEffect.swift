@@ -46,6 +46,8 @@ public enum CommandOrigin: String, Equatable, Sendable, CaseIterable {
     case keyboard
     /// An MQTT message (Home Assistant, the group topic, any client of the broker).
     case mqtt
+    /// The web page (`[web] listen`).
+    case web
 }
 
 /// What the controller needs to know about the output to report readiness and feed

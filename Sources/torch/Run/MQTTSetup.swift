@@ -10,7 +10,7 @@ enum MQTTSetup {
     static func settings(_ config: TorchConfig) throws(HardwareError) -> MQTTFrontEndSettings? {
         guard let broker = config.mqtt.broker else { return nil }
         let m = config.mqtt
-        let host = HostName.current()
+        let host = HostName.current() ?? "torch"
         let level = MQTTTopic.level(host)
         let clientID = m.clientID ?? "torch-\(level)"
         let topics = MQTTTopics(base: m.baseTopic ?? "torch/\(level)", group: m.groupTopic,

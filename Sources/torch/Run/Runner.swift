@@ -72,6 +72,8 @@ enum Runner {
             return BootLineCommand.run(config: config)
         case .mqttForget:
             return MQTTForgetCommand.run(config: config)
+        case let .webLink(link):
+            return WebLinkCommand.run(link, config: config, statePath: statePath)
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, remember, light):
@@ -226,6 +228,15 @@ enum Runner {
                     StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
                 }
+                if let web = config.web.listen {
+                    do { frontEnds.append(WebFrontEnd(try WebServer(settings: webSettings(web, config, statePath)) { journal.log($0, $1) })) } catch {
+                        for f in frontEnds { f.close() }
+                        feedback?.close()
+                        close()
+                        StandardError.write("torch: [web] listen: \(error)\n")
+                        return ExitCode.failure
+                    }
+                }
             }
             var options = ServiceOptions(controller: controller, scheduler: SettingsFactory.scheduler(config),
                                          tracePath: light.tracePath, stateFile: saved,
@@ -249,5 +260,14 @@ enum Runner {
                 : output
             return TorchService(output: served, options: options).run()
         }
+    }
+
+    /// `[web]` as the server takes it: the token files beside the state file.
+    private static func webSettings(_ listen: WebListenAddress, _ config: TorchConfig, _ statePath: String) -> WebServerSettings {
+        WebServerSettings(listen: listen,
+                          allowedHosts: WebServerSettings.allowedHosts(listen: listen, hostName: HostName.current(), extra: config.web.hosts),
+                          pairingRequired: config.web.pairing == .required || !listen.isLoopback,
+                          tokenPath: WebTokenFile.controlPath(stateFile: statePath),
+                          viewerTokenPath: WebTokenFile.viewerPath(stateFile: statePath))
     }
 }
