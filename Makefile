@@ -19,25 +19,29 @@ DEB_DIR   ?= .
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin
-VM_DEPS    = qemu-system-x86 linux-source-6.1 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt $(WEB_TEST_DEPS)
+# The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
+WEB_TEST_DEPS = chromium chromium-driver python3-selenium
+VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt
 PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test
+        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test
 
 all: build
 
 help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
-	@echo "make vm-test   the real-kernel gpio-sim tests under qemu"
+	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
+	@echo "make mqtt-test MQTT and Home Assistant against a real mosquitto (loopback)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
+	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
 	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, wiring/*.svg, docs/plots/*.svg"
 
 # Installs missing Debian packages when root; otherwise says what is missing.
@@ -70,7 +74,7 @@ run: build
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
 # the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test service-test package-test vm-test systemd-test
+test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test web-test service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -105,16 +109,34 @@ fuzz:
 fuzz-quick:
 	SWIFTC=$(SWIFTC) sh Tests/fuzz/run.sh all 5
 
+# MQTT and Home Assistant against Debian's mosquitto, started by the test on free
+# loopback ports with its own config; paho plays Home Assistant (Tests/mqtt/run.py;
+# about 45 s). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
+mqtt-test: test-deps build
+	/usr/bin/python3 Tests/mqtt/run.py $(BIN)
+
+# The web page in headless Chromium against `torch run --backend sim --trace` on a free
+# loopback port (Tests/web/web_test.py): the switch, slider, modes, settings across a
+# restart, the dead-man rule, a socket press on the page, the security cases; the
+# 390×844 screenshot is left in .build/web-test/web-page.png.
+web-test: build
+	$(call ensure_packages,$(WEB_TEST_DEPS))
+	/usr/bin/python3 Tests/web/web_test.py $(BIN) .build/web-test
+
 # The systemd unit (systemd-analyze verify + security) and make install/uninstall.
 service-test:
 	sh Tests/service/check-unit.sh
 	sh Tests/service/check-install.sh
 
-# Real-kernel test: gpio-sim under qemu, libgpiod v1 (Debian's 1.6.3) and v2 (built from
-# the PyPI gpiod sdist). The first run builds the kernel (minutes; cached by config hash
-# in ~/.cache/torch-vm, or TORCH_VM_CACHE).
+# Real-kernel test under qemu: Linux 6.1 and 6.12 (Debian's linux-source packages, with
+# gpio-sim, the test PWM chip and uleds) × libgpiod v1 (Debian's 1.6.3) and v2 (built from
+# the PyPI gpiod sdist). `make vm-test KERNEL=6.12 GPIOD=v2` runs one combination. The
+# first run builds the kernels (minutes each; cached by content hash in ~/.cache/torch-vm,
+# or TORCH_VM_CACHE).
+KERNEL ?= 6.1 6.12
+GPIOD ?= v1 v2
 vm-test: vm-deps
-	sh Tests/vm/run.sh
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)
 
 # The Debian package under real systemd: a Debian 12 root file system (debootstrap,
 # cached by content hash in ~/.cache/torch-vm) booted with systemd as PID 1 on the VM
@@ -125,10 +147,10 @@ systemd-test: vm-deps build
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
 
 vm-test-v1: vm-deps
-	sh Tests/vm/run.sh v1
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v1
 
 vm-test-v2: vm-deps
-	sh Tests/vm/run.sh v2
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v2
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from

@@ -48,6 +48,9 @@ let package = Package(
         // The real-kernel VM test's own probe of the GPIO classes (Tests/vm/run.sh).
         .executableTarget(name: "torch-gpio-check", dependencies: ["TorchCore", "TorchHardware"],
                           path: "Tests/vm/gpio-check", swiftSettings: strict),
+        // The VM test's differential run of the sysfs doubles against the real kernel.
+        .executableTarget(name: "torch-sysfs-diff", dependencies: ["TorchCore", "TorchHardware", "TorchTesting"],
+                          path: "Tests/vm/sysfs-diff", swiftSettings: strict),
         // Test doubles of kernel interfaces (sysfs PWM and LED classes) for the test
         // targets; `torch` does not link it.
         .target(name: "TorchTesting", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),

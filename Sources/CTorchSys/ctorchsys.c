@@ -51,6 +51,16 @@ int ctorch_set_fifo(int priority) {
     return pthread_setschedparam(pthread_self(), SCHED_FIFO, &p);
 }
 
+int ctorch_current_cpu(void) { return sched_getcpu(); }
+
+int ctorch_pin_to_cpu(int cpu) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+}
+
 uint32_t ctorch_atomic_load_u32(const uint32_t *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }
 
 void ctorch_atomic_increment_u32(uint32_t *word) { __atomic_add_fetch(word, 1, __ATOMIC_RELEASE); }

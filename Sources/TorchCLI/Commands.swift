@@ -3,9 +3,11 @@
 enum Commands {
     static let all: [CommandSpec] = [
         OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
-        SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec,
-        StealthSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec, ProbeSubcommand.spec,
-        BootLineSubcommand.spec, WiringSubcommand.spec, PlotSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec,
+        SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec, ReadoutSubcommand.spec,
+        ModeSubcommand.spec, StealthSubcommand.spec, ButtonSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec,
+        ProbeSubcommand.spec, BootLineSubcommand.spec, WiringSubcommand.spec, PlotSubcommand.spec,
+        BenchSubcommand.spec, RunSubcommand.spec, MQTTSubcommand.spec,
+        WebLinkSubcommand.spec,
     ]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }

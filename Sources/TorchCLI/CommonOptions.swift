@@ -17,6 +17,13 @@ enum CommonOptions {
     }
     static let runFor = Option("for", value: "duration", help: "Run this long, then go dark and exit 0 (a sleep timer, e.g. 30s, 10min).",
                                parse: DurationSyntax.parse)
+    static let transition = Option("transition", value: "duration",
+                                   help: "Fade to the new level over this, 0 to 1min. (default: the config's [light] transition)") {
+        (t: String) throws(ValueError) -> Duration in
+        let d = try DurationSyntax.parse(t)
+        guard d >= .zero, d <= .seconds(60) else { throw ValueError(value: t, allowed: "a duration from 0 to 1min") }
+        return d
+    }
     static let trace = Option("trace", value: "file", help: "Write every output change as '<ns since start>,<level 0.0-1.0>'.")
     static let noDisplay = Flag("no-display", help: "Do not draw the simulated LED in the terminal.")
     static let chip = Option("chip", value: "chip", help: "GPIO chip of the LED line: 0, gpiochip0, /dev/gpiochip0 or its label.")
@@ -25,7 +32,7 @@ enum CommonOptions {
     static let buttonLine = Option("button-line", value: "line", help: "The ON button's GPIO line (on the same chip unless the config says).")
 
     static let light: [OptionSpec] = [
-        backend.spec, brightness.spec, curve.spec, runFor.spec, trace.spec, noDisplay.spec,
+        backend.spec, brightness.spec, curve.spec, runFor.spec, transition.spec, trace.spec, noDisplay.spec,
         chip.spec, line.spec, activeLow.spec, buttonLine.spec,
     ]
 
@@ -44,6 +51,7 @@ enum CommonOptions {
         light.curve = try p.value(curve)
         light.runFor = try p.value(runFor)
         if light.runFor == .zero { throw UsageError(message: "--for: '0' is not valid: expected a duration above zero", command: p.command) }
+        light.transition = try p.value(transition)
         light.tracePath = try p.value(trace)
         light.display = !p.isSet(noDisplay)
         light.chip = try p.value(chip)

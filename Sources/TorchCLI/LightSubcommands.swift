@@ -49,8 +49,12 @@ enum StrobeSubcommand {
 }
 
 enum RunSubcommand {
+    static let mqtt = Option<MQTTBrokerURL>("mqtt", value: "url",
+                                            help: "Connect to this MQTT broker (mqtt://host[:port]), overriding [mqtt] broker.") { (t: String) throws(ValueError) in
+        try MQTTBrokerURL.parse(t)
+    }
     static let spec = CommandSpec(
-        name: "run", overview: "Run the torch with its button(s), from the config.",
+        name: "run", overview: "Run the torch with its button(s), from the config.", options: [mqtt.spec],
         discussion: """
         With no GPIO chip (or --backend sim) the LED is drawn in the terminal and the
         keyboard is the button:
@@ -60,7 +64,9 @@ enum RunSubcommand {
           x          tap the OFF button (stops everything)
           + / -      brightness up / down      n  next pattern
           q, Ctrl-C  go dark and quit
-        """) { _, light throws(UsageError) in
-        .run(light)
+        """) { p, light throws(UsageError) in
+        var light = light
+        light.mqttBroker = try p.value(mqtt)
+        return .run(light)
     }
 }

@@ -1,23 +1,47 @@
 import TorchCore
 
-/// `torch pattern`: custom level/duration steps, with a caret under a bad token.
+/// `torch pattern`: custom level/duration steps, or an effect by name with its
+/// parameters, with a caret under a bad token.
 enum PatternSubcommand {
     static let spec = CommandSpec(
-        name: "pattern", overview: "Play a custom pattern of level/duration steps.",
-        arguments: [ArgumentSpec(name: "spec", help: "Steps 'LEVEL DURATION …', '~LEVEL' ramps to it, optional 'xN' repeats.", optional: false, variadic: true)],
+        name: "pattern", overview: "Play custom level/duration steps, or an effect (candle, lightning, …).",
+        arguments: [ArgumentSpec(name: "spec", help: "Steps 'LEVEL DURATION …', '~LEVEL' ramps to it, optional 'xN' repeats; or an effect 'NAME key=value …'.", optional: false, variadic: true)],
         discussion: """
+        EFFECTS (parameters optional, defaults shown):
+          candle seed=0                      random flicker (Anduril's candle)
+          lightning seed=0                   random strikes and darkness
+          bike base=50%                      steady base with 4 bursts a second
+          beacon on=100ms every=2s           one flash per period
+          party-strobe rate=24Hz flash=1ms   short flashes, 1Hz…125Hz
+          tactical-strobe rate=10Hz          lit a third of each cycle, 1Hz…125Hz
+          heartbeat                          two beats, faster with the load average
+          readout NUMBER                     a number blinked out (see torch readout)
+
         EXAMPLES:
           torch pattern 100% 200ms 0 300ms          blink 200 ms on, 300 ms off, forever
           torch pattern ~100% 1s ~0 1s x3           fade up and down three times
+          torch pattern candle seed=42              a candle; the same seed, the same flicker
         """) { p, light throws(UsageError) in
-        .light(.exact(.custom(try steps(p))), light)
+        .light(.exact(try pattern(p)), light)
     }
 
-    /// The steps as written, or a usage error with a caret under the bad token.
-    private static func steps(_ p: ParsedArguments) throws(UsageError) -> CustomPattern {
+    /// An effect when the first word names one, else custom steps; a usage error with a
+    /// caret under the bad token.
+    private static func pattern(_ p: ParsedArguments) throws(UsageError) -> Pattern {
         let spec = p.positionals.joined(separator: " ")
+        let first = p.positionals.first ?? ""
+        if Effect.kinds.contains(first) || first == "readout" {
+            do {
+                return try Pattern.parseCanonical(spec)
+            } catch {
+                throw UsageError(message: "<spec>: \(error)\n" + error.caretLine(for: spec), command: p.command)
+            }
+        }
+        if let c = first.first, c.isLetter {
+            throw UsageError(message: "<spec>: '\(first)' is not an effect: expected \(Effect.kinds.joined(separator: ", ")), readout, or steps 'LEVEL DURATION …'", command: p.command)
+        }
         do {
-            return try CustomPatternSyntax.parse(spec)
+            return .custom(try CustomPatternSyntax.parse(spec))
         } catch {
             throw UsageError(message: "<spec>: \(error)\n" + error.caretLine(for: spec), command: p.command)
         }

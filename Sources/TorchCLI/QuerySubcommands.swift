@@ -14,6 +14,18 @@ enum StealthSubcommand {
     }
 }
 
+/// `torch mode NAME`: the seed's mode buttons choose a pattern without lighting.
+enum ModeSubcommand {
+    static let spec = CommandSpec(
+        name: "mode", overview: "Choose a pattern without lighting: a lit torch switches to it, a dark one plays it at its next light.",
+        arguments: [ArgumentSpec(name: "name", help: "A pattern of the pattern list: steady, blink, strobe-slow, sos, breathe, a [pattern.NAME]...", optional: false)],
+        drivesLight: false) { p, _ throws(UsageError) in
+        let name = p.positionals.first ?? ""
+        guard !name.isEmpty else { throw UsageError(message: "<name>: expected a pattern name such as sos", command: p.command) }
+        return .mode(name: name)
+    }
+}
+
 enum StatusSubcommand {
     static let json = Flag("json", help: "Print one JSON object.")
     static let spec = CommandSpec.query("status", overview: "Show the torch's state: level, pattern, backend, button mode.",

@@ -7,6 +7,9 @@ public struct LightOptions: Sendable {
     public var brightness: Brightness?
     public var curve: BrightnessCurve?
     public var runFor: Duration?
+    /// `--transition`: this command's level change fades over it (a running service's
+    /// request carries it; in the foreground it replaces `[light] transition`).
+    public var transition: Duration?
     public var tracePath: String?
     public var display = true
     /// `--chip`, `--line`, `--active-low`, `--button-line`: override the config's pins.
@@ -14,6 +17,8 @@ public struct LightOptions: Sendable {
     public var line: String?
     public var activeLow: Bool?
     public var buttonLine: String?
+    /// `torch run --mqtt URL`: overrides `[mqtt] broker`.
+    public var mqttBroker: MQTTBrokerURL?
 
     public init() {}
 }
@@ -38,6 +43,10 @@ public enum Request: Sendable {
     case toggle(LightOptions)
     case status(json: Bool)
     case stealth(Bool)
+    /// `torch mode NAME`: choose a pattern without lighting (the seed's mode buttons).
+    case mode(name: String)
+    /// `torch button`: a gesture of the virtual button of a running service.
+    case button(VirtualGesture, ButtonRole)
     case boards(json: Bool)
     case probe(json: Bool)
     /// `torch boot-line`: the firmware's power-on line for the LED pin.
@@ -47,8 +56,15 @@ public enum Request: Sendable {
     /// `torch plot`: patterns' light level over time as an SVG.
     case plot(PlotRequest)
     case run(LightOptions)
+    /// `torch readout ip|temp`: a value of this machine blinked out (read by the
+    /// command, then played as `light` with a `readout` pattern).
+    case readout(ReadoutSource, LightOptions)
     /// `torch bench …`.
     case bench(BenchRequest, LightOptions)
+    /// `torch mqtt forget`: empty retained discovery configs (Home Assistant drops the entities).
+    case mqttForget
+    /// `torch web-link`: the pairing link for the web page.
+    case webLink(WebLinkRequest)
 }
 
 extension Request {
@@ -74,8 +90,8 @@ extension Request {
     /// The light options of a light-driving request.
     public var lightOptions: LightOptions? {
         switch self {
-        case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l): l
-        case .status, .boards, .probe, .stealth, .bootLine, .wiring, .plot: nil
+        case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
+        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget, .webLink, .wiring, .plot: nil
         }
     }
 }

@@ -9,11 +9,12 @@ import TorchHardware
 /// hex, a leading `0` for octal, one optional trailing newline, nothing else. No digits
 /// or stray characters → EINVAL; too large → ERANGE.
 public enum KernelNumberParsing {
-    /// `kstrtoull(text, 0)` limited to `max` (UInt32.max for `kstrtouint`).
-    public static func unsigned(_ text: String, max: UInt64 = .max) -> Result<UInt64, SysfsErrno> {
+    /// `kstrtoull(text, 0)` limited to `max` (UInt32.max for `kstrtouint`); with
+    /// `decimal`, `kstrtoul(text, 10)` (no `0x`, a leading `0` is just a digit).
+    public static func unsigned(_ text: String, max: UInt64 = .max, decimal: Bool = false) -> Result<UInt64, SysfsErrno> {
         var bytes = Array(text.utf8)[...]
         if bytes.first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
-        return parseMagnitude(bytes).flatMap { v in
+        return parseMagnitude(bytes, decimal: decimal).flatMap { v in
             v > max ? .failure(SysfsErrno(ERANGE)) : .success(v)
         }
     }
@@ -41,10 +42,10 @@ public enum KernelNumberParsing {
     }
 
     /// `_parse_integer_fixup_radix` + `_parse_integer` + the trailing-newline rule.
-    private static func parseMagnitude(_ input: ArraySlice<UInt8>) -> Result<UInt64, SysfsErrno> {
+    private static func parseMagnitude(_ input: ArraySlice<UInt8>, decimal: Bool = false) -> Result<UInt64, SysfsErrno> {
         var s = input
         var radix: UInt64 = 10
-        if s.first == UInt8(ascii: "0") {
+        if !decimal && s.first == UInt8(ascii: "0") {
             let second = s.dropFirst().first
             let third = s.dropFirst(2).first
             if let second, second | 0x20 == UInt8(ascii: "x"), let third, digit(third, radix: 16) != nil {

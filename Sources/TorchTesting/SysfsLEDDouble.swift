@@ -13,8 +13,12 @@ import Synchronization
 /// - `trigger` reads as every known trigger with the active one in brackets; a store of
 ///   an unknown name is EINVAL; leaving a trigger sets brightness 0; `default-on` sets
 ///   `max_brightness`.
-/// - `brightness`: not a number → EINVAL; clamped to `max_brightness`; 0 also removes the
-///   trigger (as `brightness_store` does).
+/// - `brightness`: `kstrtoul(…, 10)`: not a decimal number → EINVAL, above 2⁶⁴−1 →
+///   ERANGE; 0 also removes the trigger (as `brightness_store` does); the value is then
+///   cut to 32 bits (`led_set_brightness` takes an unsigned int) and clamped to
+///   `max_brightness`.
+/// - Storing the active trigger again re-activates it (brightness 0, then what the
+///   trigger sets), as `led_trigger_set` does.
 /// - An LED added with `writable: false` answers EACCES to stores (0644 root files).
 public final class SysfsLEDDouble: SysfsFileSystem, Sendable {
     /// One recorded store.
@@ -130,15 +134,19 @@ public final class SysfsLEDDouble: SysfsFileSystem, Sendable {
         let text = value.hasSuffix("\n") ? String(value.dropLast()) : value
         if attribute == "trigger" {
             guard led.triggers.contains(text) else { return EINVAL }
-            if text != led.trigger {
+            if text != "none" || led.trigger != "none" {
                 if led.trigger != "none" { led.brightness = 0 }
                 led.trigger = text
                 if text == "default-on" { led.brightness = led.maxBrightness }
             }
         } else {
-            guard let n = Int(text), n >= 0 else { return EINVAL }
+            let n: UInt64
+            switch KernelNumberParsing.unsigned(value, decimal: true) {
+            case .success(let v): n = v
+            case .failure(let e): return e.code
+            }
             if n == 0 { led.trigger = "none" }
-            led.brightness = min(n, led.maxBrightness)
+            led.brightness = min(Int(UInt32(truncatingIfNeeded: n)), led.maxBrightness)
         }
         s.leds[name] = led
         return 0

@@ -83,8 +83,20 @@ extension SysfsPWMDouble {
                 return EINVAL
             }
         }
-        // pwm_apply_state: checked before anything else, whatever changed.
-        if new.period == 0 || new.dutyCycle > new.period { return EINVAL }
+        switch s.rules {
+        case .linux6_1:
+            // pwm_apply_state: checked before anything else, whatever changed.
+            if new.period == 0 || new.dutyCycle > new.period { return EINVAL }
+        case .linux6_12:
+            // __pwm_apply: only an enabled state must be valid; an invalid state may
+            // replace an invalid one (stored without calling the driver).
+            if !Self.valid(new) {
+                guard !Self.valid(old) else { return EINVAL }
+                chip.channels[m].state = new
+                s.chips[n] = chip
+                return 0
+            }
+        }
         if new == old { return 0 }
         // The driver's own range (pwm-bcm2835: period below one clock period → EINVAL).
         if new.period < chip.minimumPeriod { return EINVAL }
@@ -93,5 +105,32 @@ extension SysfsPWMDouble {
         chip.channels[m].state = new
         s.chips[n] = chip
         return 0
+    }
+
+    /// 6.12's `pwm_state_valid`: a disabled state is always valid.
+    static func valid(_ state: PWMChannelState) -> Bool {
+        !state.enabled || (state.period != 0 && state.dutyCycle <= state.period)
+    }
+}
+
+/// Which kernel's PWM core rules `SysfsPWMDouble` follows. They differ in
+/// `pwm_apply_state` (6.1) / `__pwm_apply` (6.12): 6.1 refuses any state with period 0
+/// or duty above period; 6.12 checks only enabled states and lets an invalid state
+/// replace an invalid one. The VM's differential test proves both against the real
+/// kernels (Tests/vm/guest/scenarios-pwm.sh).
+public enum PWMKernelRules: String, Sendable, CaseIterable {
+    case linux6_1 = "6.1"
+    case linux6_12 = "6.12"
+
+    /// The rules for a kernel release as `uname -r` prints it ("6.12.117-amd64"):
+    /// 6.12 and later follow 6.12; anything earlier (or unreadable) follows 6.1. Only
+    /// 6.1 and 6.12 are proven; releases in between are assumed to follow 6.1.
+    public init(release: String) {
+        let parts = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        if parts.count == 2, parts[0] > 6 || (parts[0] == 6 && parts[1] >= 12) {
+            self = .linux6_12
+        } else {
+            self = .linux6_1
+        }
     }
 }

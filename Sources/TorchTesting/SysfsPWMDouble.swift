@@ -14,8 +14,11 @@ import Synchronization
 ///   already exported, or claimed by a kernel driver (e.g. pwm-fan) → EBUSY.
 /// - `unexport`: channel ≥ `npwm` or not exported → ENODEV.
 /// - `period`, `duty_cycle`: not a number → EINVAL; then the core's check on the new
-///   state: `period == 0` or `duty_cycle > period` → EINVAL (so on a fresh channel with
-///   period 0 every store but `period` fails, `enable 0` included).
+///   state, which depends on the kernel (`rules`):
+///   6.1: `period == 0` or `duty_cycle > period` → EINVAL (so on a fresh channel with
+///   period 0 every store but `period` fails, `enable 0` included);
+///   6.12: only an enabled state is checked (a disabled one is always valid), and an
+///   invalid state replaces an invalid one without reaching the driver.
 /// - `enable`: not a number → EINVAL; other than 0/1 → EINVAL; then the core's check.
 /// - `polarity`: other than `normal`/`inversed` → EINVAL; a change while enabled → EBUSY
 ///   (drivers without atomic apply; `polarityChangeWhileEnabled` allows it); a period
@@ -52,6 +55,8 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
         var channels: [Channel]
         /// The driver's shortest period in ns (pwm-bcm2835: one clock period); 0: none.
         var minimumPeriod: UInt64 = 0
+        /// What the hardware's period and duty are multiples of, in ns; 0: exact.
+        var periodStep: UInt64 = 0
     }
 
     struct State {
@@ -59,6 +64,7 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
         var writes: [Write] = []
         var permissionDelay = 0
         var polarityChangeWhileEnabled = false
+        var rules = PWMKernelRules.linux6_1
     }
 
     /// Where the tree lives, e.g. `/sys/class/pwm`.
@@ -105,6 +111,12 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
         set { state.withLock { $0.permissionDelay = newValue } }
     }
 
+    /// Which kernel's PWM core the double answers as. Default `.linux6_1`.
+    public var rules: PWMKernelRules {
+        get { state.withLock { $0.rules } }
+        set { state.withLock { $0.rules = newValue } }
+    }
+
     /// Let polarity change while enabled (drivers with atomic apply). Default false: EBUSY.
     public var polarityChangeWhileEnabled: Bool {
         get { state.withLock { $0.polarityChangeWhileEnabled } }
@@ -147,8 +159,8 @@ public final class SysfsPWMDouble: SysfsFileSystem, Sendable {
             case .channelAttr(let n, let m, let attr)?:
                 guard let c = Self.channel(n, m, in: s) else { return .failure(SysfsErrno(ENOENT)) }
                 switch attr {
-                case "period": return .success("\(c.state.period)\n")
-                case "duty_cycle": return .success("\(c.state.dutyCycle)\n")
+                case "period": return .success("\(Self.applied(c.state, step: s.chips[n]?.periodStep ?? 0).period)\n")
+                case "duty_cycle": return .success("\(Self.applied(c.state, step: s.chips[n]?.periodStep ?? 0).dutyCycle)\n")
                 case "enable": return .success(c.state.enabled ? "1\n" : "0\n")
                 default: return .success(c.state.polarity.rawValue + "\n")
                 }

@@ -28,7 +28,7 @@ import Testing
                                   "--state-file", dir.path + "/state"])
         #expect(r.status == 78)
         #expect(r.stderr == """
-        \(conf):2: patterns: unknown pattern 'strobe-fst'; did you mean 'strobe-fast'? (patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, flash)
+        \(conf):2: patterns: unknown pattern 'strobe-fst'; did you mean 'strobe-fast'? (patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat, flash)
         \(conf):5: steps: token 4 '1q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)
 
         """)

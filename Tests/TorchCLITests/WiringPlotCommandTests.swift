@@ -76,9 +76,9 @@ import Testing
 
     @Test func plotUnknownNameListsTheNames() {
         let dir = TempDir()
-        let r = TorchProcess.run(["plot", "beacon", "--svg", dir.path + "/x.svg", "--state-file", dir.path + "/state"])
+        let r = TorchProcess.run(["plot", "signal", "--svg", dir.path + "/x.svg", "--state-file", dir.path + "/state"])
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("torch: plot: unknown pattern 'beacon'"))
+        #expect(r.stderr.hasPrefix("torch: plot: unknown pattern 'signal'"))
         #expect(readText(dir.path + "/x.svg") == nil)
     }
 }

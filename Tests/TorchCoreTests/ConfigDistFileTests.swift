@@ -59,7 +59,7 @@ import Testing
             line.hasPrefix("# [pattern.") || line.hasPrefix("# steps = ") ? String(line.dropFirst(2)) : String(line)
         }.joined(separator: "\n")
         let config = try TorchConfig.parse(text, file: "dist/torch.conf")
-        #expect(config.customPatterns.map(\.name) == ["beacon", "pulse"])
+        #expect(config.customPatterns.map(\.name) == ["signal", "pulse"])
         for p in config.customPatterns {
             #expect(throws: Never.self) { try CustomPatternSyntax.parse(p.steps) }
         }

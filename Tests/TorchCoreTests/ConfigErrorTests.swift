@@ -65,7 +65,7 @@ import TorchCore
         // Keys under an unknown section are not reported again.
         #expect(configErrors(text) == [
             "torch.conf:1: unknown section [buton]; did you mean [button]?",
-            "torch.conf:3: unknown section [network]; expected one of [light], [button], [output], [feedback], [board], [service] or [pattern.NAME]",
+            "torch.conf:3: unknown section [network]; expected one of [light], [button], [gestures], [output], [feedback], [board], [service], [mqtt], [web] or [pattern.NAME]",
         ])
     }
 
@@ -164,7 +164,40 @@ import TorchCore
 
     @Test func badActionName() {
         #expect(configErrors("[button]\non-double-tap = blink") == [
-            "torch.conf:2: on-double-tap: 'blink' is not valid: expected one of toggle, on, off, next-pattern, sos, stealth, none",
+            "torch.conf:2: on-double-tap: 'blink' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none",
+        ])
+    }
+
+    @Test func rampIsOnlyForAHoldAndFloorStaysUnderCeiling() {
+        #expect(configErrors("[gestures]\n2h = ramp\n1h = ramp\n[light]\nceiling = 50%\nfloor = 60%\n") == [
+            "torch.conf:2: 2h: 'ramp' is not valid: expected an action other than ramp: ramp is the hold of 1h only",
+            "torch.conf:6: floor = 60% conflicts with ceiling = 50% on line 5: floor must not be above ceiling",
+        ])
+        #expect(configErrors("[light]\nfloor = 100%\nceiling = 100%\n").isEmpty)
+    }
+
+    @Test func onTapAnd1cAreOneGesture() {
+        #expect(configErrors("[button]\non-tap = on\n[gestures]\n1c = toggle\n") == [
+            "torch.conf:4: 1c = toggle conflicts with on-tap = on on line 2: on-tap and 1c name the same gesture; keep one of them",
+        ])
+        let c = try? TorchConfig.parse("[gestures]\n1c = on\n2c = sos\n7c = floor\n3c = none\n", file: "torch.conf")
+        #expect(c?.button.onTap == .on && c?.button.onDoubleTap == .sos)
+        #expect(c?.gestures[.clicks(7)] == .floor && c?.gestures[.clicks(3)] == nil)
+    }
+
+    @Test func badGesturesAndActionsNameTheLineWithADidYouMean() {
+        let text = """
+            [gestures]
+            4c = lockot
+            11c = toggle
+            3x = ceiling
+            3h = sunset
+            """
+        #expect(configErrors(text) == [
+            "torch.conf:2: 4c: 'lockot' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none; did you mean 'lockout'?",
+            "torch.conf:3: unknown gesture '11c' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held); did you mean '1c'?",
+            "torch.conf:4: unknown gesture '3x' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held); did you mean '3c'?",
+            "torch.conf:5: 3h: 'sunset' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none; did you mean 'sunset-timer'?",
         ])
     }
 
@@ -265,16 +298,16 @@ import TorchCore
         let text = """
             [light]
             pattern = strobe
-            patterns = steady, beacon, sso
+            patterns = steady, signal, sso
             [pattern.sos]
             steps = 100% 1s
             [pattern.bad]
             steps = 100% 1q
             """
-        let known = "(patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, bad)"
+        let known = "(patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat, bad)"
         #expect(configErrors(text) == [
             "torch.conf:2: pattern: unknown pattern 'strobe'; did you mean 'strobe-slow'? \(known)",
-            "torch.conf:3: patterns: unknown pattern 'beacon' \(known)",
+            "torch.conf:3: patterns: unknown pattern 'signal' \(known)",
             "torch.conf:3: patterns: unknown pattern 'sso'; did you mean 'sos'? \(known)",
             "torch.conf:4: [pattern.sos]: 'sos' is a built-in pattern; pick another name",
             "torch.conf:7: steps: token 2 '1q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)",
@@ -282,7 +315,7 @@ import TorchCore
     }
 
     @Test func customNamesMayBeListed() throws {
-        let c = try TorchConfig.parse("[light]\npatterns = beacon, sos\n[pattern.beacon]\nsteps = 100% 50ms 0 950ms", file: "torch.conf")
-        #expect(c.light.patterns == ["beacon", "sos"])
+        let c = try TorchConfig.parse("[light]\npatterns = signal, sos, candle\n[pattern.signal]\nsteps = 100% 50ms 0 950ms", file: "torch.conf")
+        #expect(c.light.patterns == ["signal", "sos", "candle"])
     }
 }

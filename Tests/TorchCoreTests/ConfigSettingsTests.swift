@@ -34,6 +34,44 @@ import TorchCore
         #expect(machine.program.timeline == Pattern.morse(text: "SOS", unit: .milliseconds(100)).timeline())
     }
 
+    @Test func issue11KeysReachTheSettings() throws {
+        let (s, _) = try settings("""
+            [light]
+            floor = 5%
+            ceiling = 80%
+            memory = hybrid
+            memory-level = 30%
+            hybrid-after = 1min
+            transition = 250ms
+            [button]
+            mode = long-press
+            auto-lock = 1h
+            sunset-step = 1min
+            simple-ui = yes
+            simple-ui-ceiling = 40%
+            [gestures]
+            3c = floor
+            2h = sos
+            10h = none
+            """)
+        #expect(s.floor == Brightness(clamping: 0.05) && s.ceiling == Brightness(clamping: 0.8))
+        #expect(s.memory == .hybrid && s.memoryLevel == Brightness(clamping: 0.3) && s.hybridAfter == .seconds(60))
+        #expect(s.transition == .milliseconds(250) && s.buttonMode == .longPress)
+        #expect(s.autoLock == .seconds(3600) && s.sunsetStep == .seconds(60))
+        #expect(s.simpleUI && s.simpleUICeiling == Brightness(clamping: 0.4))
+        #expect(s.gestureMap[.clicks(3)] == .floor && s.gestureMap[.clickHold(2)] == .sos && s.gestureMap[.clickHold(10)] == .none)
+        #expect(s.gestureMap[.clicks(4)] == .lockout, "unnamed gestures keep the default map")
+        let machine = TorchStateMachine(settings: s, restoring: nil, now: .zero)
+        #expect(machine.simpleUI && machine.manualLevel == Brightness(clamping: 0.3))
+    }
+
+    @Test func floorAboveCeilingIsAConflictNamingBoth() throws {
+        var s = TorchSettings()
+        s.floor = Brightness(clamping: 0.6)
+        s.ceiling = Brightness(clamping: 0.5)
+        #expect(throws: SettingsConflict.self) { try s.validate() }
+    }
+
     @Test func blinkSpeedIsTheBlinkOfTheCycle() throws {
         let (s, _) = try settings("[light]\npatterns = steady, blink\nblink-speed = 0.9\n")
         #expect(s.patterns == [.steady, BlinkSpeed.pattern(speed: 0.9)])

@@ -35,11 +35,11 @@ import TorchCore
         let cases: [(String, String)] = [
             ("{\"cmd\":\"on\"", "invalid JSON at byte 11: expected ',' or '}' in an object, found end of text"),
             ("[1]", "a request is a JSON object, e.g. {\"cmd\":\"status\"}; got an array"),
-            ("{}", "missing \"cmd\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload"),
-            ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload)"),
-            ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload"),
-            ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes only \"cmd\" and \"id\""),
-            ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"id\""),
+            ("{}", "missing \"cmd\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
+            ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload)"),
+            ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
+            ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes \"transition\", \"id\""),
+            ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"transition\", \"id\""),
             ("{\"cmd\":\"on\",\"brightness\":\"0%\"}", "\"brightness\": '0%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),
             ("{\"cmd\":\"on\",\"brightness\":40}", "\"brightness\": '40' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),
             ("{\"cmd\":\"on\",\"brightness\":true}", "\"brightness\" is a boolean: expected a brightness from 1% to 100% (or 0.01 to 1)"),
@@ -54,7 +54,7 @@ import TorchCore
             ("{\"cmd\":\"pattern\",\"name\":5}", "\"name\" is a number: expected a pattern name such as \"sos\""),
             ("{\"cmd\":\"pattern\",\"spec\":null}", "\"spec\" is null: expected pattern text such as \"blink 500ms 500ms\""),
             ("{\"cmd\":\"pattern\",\"spec\":\"blink 5q 1s\"}", "\"spec\" \"blink 5q 1s\": token 2 '5q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)"),
-            ("{\"cmd\":\"pattern\",\"spec\":\"wobble\"}", "\"spec\" \"wobble\": token 1 'wobble': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe or custom"),
+            ("{\"cmd\":\"pattern\",\"spec\":\"wobble\"}", "\"spec\" \"wobble\": token 1 'wobble': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe, custom, readout or an effect (candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat)"),
             ("{\"cmd\":\"status\",\"id\":[1]}", "\"id\" is an array: expected a string or a number"),
             ("{\"cmd\":{\"a\":{\"b\":{\"c\":{}}}}}", "invalid JSON at byte 22: nested deeper than 4 levels"),
         ]
@@ -126,7 +126,7 @@ import TorchCore
         #expect(reply.line == "{\"ok\":true,\"lit\":true,\"brightness_percent\":40,"
                 + "\"pattern\":\"blink 500ms 500ms\",\"pattern_name\":\"blink 1Hz\","
                 + "\"button_mode\":\"smart\",\"backend\":\"sim\",\"service\":true,\"uptime_s\":12.345,\"sleep_timer_remaining_s\":90.5,"
-                + "\"stealth\":false,\"momentary\":false,\"fading\":false,\"id\":\"q\"}\n")
+                + "\"stealth\":false,\"momentary\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"id\":\"q\"}\n")
         var dark = status
         dark.lit = false
         dark.sleepRemaining = nil

@@ -122,7 +122,7 @@ import TorchCore
         var r = GestureRecognizer()
         _ = r.handle(RawEdge(pressed: true, at: atMs(0)))
         _ = r.handle(RawEdge(pressed: false, at: atMs(3)))
-        #expect(r.advance(to: atMs(60_000)) == [.release(at: atMs(3)), .tap(at: atMs(3))])
+        #expect(r.advance(to: atMs(60_000)) == [.release(at: atMs(3)), .tap(at: atMs(3)), .clicksEnded(1, at: atMs(303))])
 
         var held = GestureRecognizer()
         _ = held.handle(RawEdge(pressed: true, at: atMs(0)))

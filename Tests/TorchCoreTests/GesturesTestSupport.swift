@@ -10,7 +10,10 @@ func atUs(_ n: Int64) -> Instant { Instant(nanoseconds: n * 1_000) }
 /// edge, and records every gesture with the instant the loop was at when it came out.
 struct GestureLoop {
     var recognizer: GestureRecognizer
+    /// Every gesture but `.clicksEnded` (the press-by-press view the debounce tests take).
     var gestures: [Gesture] = []
+    /// Every gesture, `.clicksEnded` included.
+    var all: [Gesture] = []
     /// For each gesture, the instant the loop had reached when it was emitted.
     var emittedAt: [Instant] = []
     var wakeUps: [Instant] = []
@@ -41,7 +44,9 @@ struct GestureLoop {
     }
 
     private mutating func record(_ gs: [Gesture], at t: Instant) {
-        gestures += gs
-        emittedAt += gs.map { _ in t }
+        all += gs
+        let pressWise = gs.filter { $0.kind != .clicksEnded }
+        gestures += pressWise
+        emittedAt += pressWise.map { _ in t }
     }
 }

@@ -6,7 +6,8 @@ import TorchCore
         var loop = GestureLoop()
         loop.click(atMs(1000), atMs(1399))
         loop.run(until: atMs(5000))
-        #expect(loop.gestures == [.press(at: atMs(1000)), .release(at: atMs(1399)), .tap(at: atMs(1399))])
+        #expect(loop.all == [.press(at: atMs(1000)), .release(at: atMs(1399)), .tap(at: atMs(1399)),
+                             .clicksEnded(1, at: atMs(1699))])
     }
 
     @Test func releaseExactlyAtHoldTimeIsAHold() {
@@ -88,18 +89,21 @@ import TorchCore
         var held = GestureLoop()
         held.click(atMs(0), atMs(100))
         held.click(atMs(200), atMs(600))
-        #expect(held.gestures.suffix(3) == [.holdStart(at: atMs(600)), .release(at: atMs(600)), .holdEnd(at: atMs(600))])
+        #expect(held.gestures.suffix(4) == [.holdStart(at: atMs(600)), .clickHold(2, at: atMs(600)), .release(at: atMs(600)),
+                                            .holdEnd(at: atMs(600))])
         #expect(!held.gestures.contains { $0.kind == .doubleTap })
     }
 
-    @Test func aThirdTapStartsAfresh() {
+    @Test func aThirdTapIsAThirdClickOfTheSequence() {
         var loop = GestureLoop()
         loop.click(atMs(0), atMs(50))
         loop.click(atMs(100), atMs(150))
         loop.click(atMs(200), atMs(250))
         loop.click(atMs(300), atMs(350))
-        let kinds = loop.gestures.map(\.kind).filter { $0 == .tap || $0 == .doubleTap }
-        #expect(kinds == [.tap, .doubleTap, .tap, .doubleTap])
+        loop.run(until: atMs(1000))
+        let clicks = loop.all.filter { ![.press, .release].contains($0.kind) }
+        #expect(clicks == [.tap(at: atMs(50)), .doubleTap(at: atMs(150)), .click(3, at: atMs(250)), .click(4, at: atMs(350)),
+                           .clicksEnded(4, at: atMs(650))])
     }
 
     @Test func customTimingIsHonoured() {

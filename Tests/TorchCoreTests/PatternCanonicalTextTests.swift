@@ -58,8 +58,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", "empty pattern: expected steady, blink, strobe, sos, morse, breathe or custom", "\n^"),
-        ("flash", "token 1 'flash': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe or custom",
+        ("", "empty pattern: expected steady, blink, strobe, sos, morse, breathe, custom, readout or an effect (candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat)", "\n^"),
+        ("flash", "token 1 'flash': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe, custom, readout or an effect (candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat)",
          "flash\n^~~~~"),
         ("blink 500ms", "'blink' needs more: write 'blink ON OFF', e.g. 'blink 500ms 500ms'", "blink 500ms\n           ^"),
         ("blink 500ms 5", "token 3 '5': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)",

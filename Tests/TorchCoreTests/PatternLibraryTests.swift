@@ -4,7 +4,8 @@ import Testing
 @Suite struct PatternLibraryTests {
     @Test func builtInsWithDefaults() throws {
         let lib = try PatternLibrary()
-        #expect(lib.names == ["steady", "blink", "strobe-slow", "strobe-medium", "strobe-fast", "sos", "breathe"])
+        #expect(lib.names == ["steady", "blink", "strobe-slow", "strobe-medium", "strobe-fast", "sos", "breathe",
+                             "candle", "lightning", "bike", "beacon", "party-strobe", "tactical-strobe", "heartbeat"])
         #expect(try lib.lookup("steady") == .steady)
         #expect(try lib.lookup("blink") == BlinkSpeed.pattern(speed: 0.5))
         #expect(try lib.lookup("strobe-slow") == .strobe(.slow))
@@ -25,8 +26,8 @@ import Testing
     }
 
     @Test func customPatternsAreAddedSorted() throws {
-        let lib = try PatternLibrary(custom: ["wave": "~100% 1s ~0 1s", "beacon": "100% 50ms 0 2s"])
-        #expect(lib.names.suffix(2) == ["beacon", "wave"])
+        let lib = try PatternLibrary(custom: ["wave": "~100% 1s ~0 1s", "signal": "100% 50ms 0 2s"])
+        #expect(lib.names.suffix(2) == ["signal", "wave"])
         guard case let .custom(wave) = try lib.lookup("wave") else {
             Issue.record("wave is not custom")
             return
@@ -42,7 +43,7 @@ import Testing
         let prefix = try #require(throws: PatternLibraryError.self) { try lib.lookup("brea") }
         #expect(prefix.description == "unknown pattern 'brea'; did you mean 'breathe'?")
         let far = try #require(throws: PatternLibraryError.self) { try lib.lookup("disco") }
-        #expect(far.description == "unknown pattern 'disco' (patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe)")
+        #expect(far.description == "unknown pattern 'disco' (patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat)")
     }
 
     @Test func badCustomPatternNamesThePattern() throws {

@@ -15,7 +15,7 @@ import TorchCore
         ("morse 3074457346s N", "line 3: pattern 'morse 3074457346s N': token 2 '3074457346s': expected a Morse unit from 1ms to 1min"),
         ("custom 100% 1ns 0 1ns", "line 3: pattern 'custom 100% 1ns 0 1ns': token 3 '1ns': expected a step of 0 or from 50us to 24h (a 10kHz square wave at most)"),
         ("blink 0s 0s", "line 3: pattern 'blink 0s 0s': token 2 '0s': expected an on time from 50us to 24h"),
-        ("flash", "line 3: pattern 'flash': token 1 'flash': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe or custom"),
+        ("flash", "line 3: pattern 'flash': token 1 'flash': unknown pattern kind: expected steady, blink, strobe, sos, morse, breathe, custom, readout or an effect (candle, lightning, bike, beacon, party…"),
     ])
     func patternOutsideTheLimitsGivesDefaultsAndOneWarning(pattern: String, reason: String) throws {
         let loaded = StateFileLoad.load(contents: file(pattern: pattern), path: path)

@@ -68,7 +68,7 @@ import Testing
         ("version=1\nbrightness=40%\npattern=a\\qb\nbutton-mode=smart\nlit=yes\n",
          "/var/lib/torch/state: line 3: pattern 'a\\qb' has a bad escape; using defaults"),
         ("version=1\nbrightness=40%\npattern=steady\nbutton-mode=fast\nlit=yes\n",
-         "/var/lib/torch/state: line 4: button-mode 'fast' is not one of smart, toggle, momentary; using defaults"),
+         "/var/lib/torch/state: line 4: button-mode 'fast' is not one of smart, toggle, momentary, long-press; using defaults"),
         ("version=1\nbrightness=40%\npattern=steady\nbutton-mode=smart\nlit=perhaps\n",
          "/var/lib/torch/state: line 5: lit 'perhaps' is not yes or no; using defaults"),
         ("version=1\nbrightness=40%\ngarbage\n",

@@ -39,7 +39,7 @@ import Glibc
         h.send(fd, "{\"cmd\":\"on\",}\n")
         #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"invalid JSON at byte 12: expected a string key, found '}'\"}\n")
         h.send(fd, "{\"cmd\":\"explode\"}\n")
-        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"unknown command \\\"explode\\\": expected on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload\"}\n")
+        #expect(h.reply(fd) == "{\"ok\":false,\"error\":\"unknown command \\\"explode\\\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload\"}\n")
         h.send(fd, "{\"cmd\":\"off\"}\n")
         #expect(h.reply(fd) == "{\"ok\":true}\n")
         #expect(h.requests.map(\.command) == [.off])

@@ -7,6 +7,8 @@
 #   DURATION     run length as cyclictest takes it: 10, 10s, 1m … (default 10s)
 #   HIST_MAX_US  (environment) histogram range in µs (default 10000); later wake-ups
 #                count as overflows, which still count in the ranks.
+#   CYCLICTEST_ARGS (environment) more options, e.g. --laptop: by default cyclictest
+#                holds /dev/cpu_dma_latency at 0 while it runs; --laptop does not.
 #
 # Prints one line, latencies in whole µs (cyclictest's resolution), nearest-rank
 # percentiles (the value at rank ⌈p × N⌉ of the N wake-ups, as `torch bench` does):
@@ -31,7 +33,8 @@ trap 'rm -f "$hist" "$log"' EXIT INT TERM
 
 # One measuring thread (the torch has one scheduler thread), memory locked, quiet;
 # the histogram goes to a file so stdout warnings cannot mix into it.
-if ! cyclictest -m -p "$priority" -i "$interval" -D "$duration" -q -h "$hist_max" \
+# shellcheck disable=SC2086 # CYCLICTEST_ARGS is a list of options
+if ! cyclictest -m -p "$priority" -i "$interval" -D "$duration" -q -h "$hist_max" ${CYCLICTEST_ARGS:-} \
         --histfile="$hist" >"$log" 2>&1; then
     echo "cyclictest.sh: cyclictest failed:" >&2
     cat "$log" >&2

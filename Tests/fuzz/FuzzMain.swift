@@ -16,6 +16,9 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("board", fuzzBoard),
     ("control", fuzzControl),
     ("state", fuzzState),
+    ("readings", fuzzReadings),
+    ("mqtt", fuzzMQTT),
+    ("http", fuzzHTTP),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

@@ -84,7 +84,7 @@ done
 [ -z "$missing" ] && pass torch.conf.5-keys || fail torch.conf.5-keys "torch.conf(5) does not describe:$missing"
 
 # --- bash completion ---------------------------------------------------------------------
-printf '[light]\npattern = beacon\n\n[pattern.beacon]\nsteps = 100%% 50ms 0 950ms\n' > "$work/conf"
+printf '[light]\npattern = signal\n\n[pattern.signal]\nsteps = 100%% 50ms 0 950ms\n' > "$work/conf"
 complete_words() { # the words completing the command line "$@" (the last word is being typed)
     TORCH_BOARDS_DIR="$work/root/usr/share/torch/boards" bash -c '
         . "$1"; shift
@@ -103,7 +103,7 @@ case "$c1" in *"on "*"off "*"run "*) ;; *) fail completion-subcommands "got '$c1
 [ "$c2" = "--speed --state-file " ] && pass completion-options || fail completion-options "torch blink --s: '$c2'"
 [ "$c3" = "auto gpiod pwm sim " ] && pass completion-values || fail completion-values "torch on --backend: '$c3'"
 case "$c4" in *rpi5*rpizero2w*) pass completion-boards ;; *) fail completion-boards "got '$c4'" ;; esac
-case "$c5" in "steady "*"breathe beacon ") pass completion-patterns ;; *) fail completion-patterns "got '$c5'" ;; esac
+case "$c5" in "steady "*"breathe candle "*"heartbeat signal ") pass completion-patterns ;; *) fail completion-patterns "got '$c5'" ;; esac
 
 # --- lintian -------------------------------------------------------------------------------
 lintian --tag-display-limit 0 "$deb" > "$work/lintian" 2>&1 || true

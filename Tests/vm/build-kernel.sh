@@ -1,52 +1,80 @@
 #!/bin/sh
-# Builds the small test kernel (tinyconfig + kernel.config) from Debian's
-# linux-source-6.1 and prints the path of its bzImage on stdout.
-# Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work tree, so
-# it survives fresh clones and stays out of copies of the tree) by a hash of the config
-# fragment and the source tarball's name and size: a second run is instant.
+# Builds the small test kernel (tinyconfig + kernel.config, with the project's test PWM
+# chip kernel/pwm-torch-test.c dropped into drivers/pwm/) from Debian's linux-source
+# package and prints the path of its bzImage on stdout.
+#
+#   Tests/vm/build-kernel.sh [6.1|6.12]     (default: $KERNEL, else 6.1)
+#
+# 6.1 comes from linux-source-6.1, 6.12 from linux-source-6.12 (Debian 12's security
+# archive). Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work
+# tree, so it survives fresh clones and stays out of copies of the tree) by a hash of the
+# config fragment, the test chip's source and the tarball's name and size: a second run
+# is instant. The build directory of each version is kept (kernel-build-<version>), so a
+# change to the fragment or the chip rebuilds only what it touches.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
-tarball=${TORCH_KERNEL_TARBALL:-/usr/src/linux-source-6.1.tar.xz}
+version=${1:-${KERNEL:-6.1}}
+case "$version" in
+6.1|6.12) ;;
+*) echo "build-kernel: unknown kernel '$version' (6.1 or 6.12)" >&2; exit 64 ;;
+esac
+tarball=${TORCH_KERNEL_TARBALL:-/usr/src/linux-source-$version.tar.xz}
 jobs=${TORCH_VM_JOBS:-$(nproc)}
+chip_c="$here/kernel/pwm-torch-test.c"
 
 log() { echo "build-kernel: $*" >&2; }
 
 if [ ! -f "$tarball" ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        log "installing linux-source-6.1 and the kernel build tools"
+        log "installing linux-source-$version and the kernel build tools"
         apt-get update -qq >&2 || true
-        apt-get install -y --no-install-recommends linux-source-6.1 \
+        apt-get install -y --no-install-recommends "linux-source-$version" \
             build-essential flex bison bc libelf-dev xz-utils >&2
     fi
-    [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-6.1)"; exit 1; }
+    [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-$version)"; exit 1; }
 fi
 
-key=$( { cat "$here/kernel.config"; basename "$tarball"; wc -c < "$tarball"; } \
+key=$( { cat "$here/kernel.config" "$chip_c"; basename "$tarball"; wc -c < "$tarball"; } \
     | sha256sum | cut -c1-16)
 out="$cache/kernel-$key"
 if [ -f "$out/bzImage" ]; then
-    log "cached $out/bzImage"
+    log "cached $out/bzImage ($version)"
     echo "$out/bzImage"
     exit 0
 fi
 
 mkdir -p "$cache"
-src="$cache/linux-src"
-if [ ! -f "$src/.torch-extracted" ] || [ "$(cat "$src/.torch-extracted")" != "$(basename "$tarball") $(wc -c < "$tarball")" ]; then
-    log "extracting $tarball"
-    rm -rf "$src" "$cache/linux-src.tmp"
-    mkdir -p "$cache/linux-src.tmp"
-    tar -xJf "$tarball" -C "$cache/linux-src.tmp" --strip-components=1
-    echo "$(basename "$tarball") $(wc -c < "$tarball")" > "$cache/linux-src.tmp/.torch-extracted"
-    mv "$cache/linux-src.tmp" "$src"
-fi
+# One build per version at a time (make vm-test and make systemd-test may race).
+exec 9> "$cache/kernel-$version.lock"
+flock 9
+if [ -f "$out/bzImage" ]; then echo "$out/bzImage"; exit 0; fi
 
-build="$cache/kernel-build-$key"
-rm -rf "$build"
+src="$cache/linux-src-$version"
+stamp="$(basename "$tarball") $(wc -c < "$tarball")"
+# The 6.1 tree from before there were two kernels: reuse it rather than extract again.
+if [ "$version" = 6.1 ] && [ ! -d "$src" ] && [ -f "$cache/linux-src/.torch-extracted" ] \
+    && [ "$(cat "$cache/linux-src/.torch-extracted")" = "$stamp" ]; then
+    mv "$cache/linux-src" "$src"
+fi
+if [ ! -f "$src/.torch-extracted" ] || [ "$(cat "$src/.torch-extracted")" != "$stamp" ]; then
+    log "extracting $tarball"
+    rm -rf "$src" "$src.tmp" "$cache/kernel-build-$version"
+    mkdir -p "$src.tmp"
+    tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
+    echo "$stamp" > "$src.tmp/.torch-extracted"
+    mv "$src.tmp" "$src"
+fi
+# The test PWM chip: one file, built whenever CONFIG_PWM is (drivers/Makefile always
+# descends into drivers/pwm/). cmp keeps its timestamp when unchanged (no rebuild).
+cmp -s "$chip_c" "$src/drivers/pwm/pwm-torch-test.c" || cp "$chip_c" "$src/drivers/pwm/pwm-torch-test.c"
+grep -q 'pwm-torch-test.o' "$src/drivers/pwm/Makefile" \
+    || echo 'obj-$(CONFIG_PWM) += pwm-torch-test.o' >> "$src/drivers/pwm/Makefile"
+
+build="$cache/kernel-build-$version"
 mkdir -p "$build"
 start=$(date +%s)
-log "configuring (tinyconfig + kernel.config) in $build"
+log "configuring $version (tinyconfig + kernel.config) in $build"
 make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig > "$build/tinyconfig.log" 2>&1 \
     || { cat "$build/tinyconfig.log" >&2; exit 1; }
 "$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$here/kernel.config" \
@@ -63,13 +91,13 @@ if [ -s "$build/.missing" ]; then
     exit 1
 fi
 
-log "building bzImage with $jobs jobs"
+log "building $version bzImage with $jobs jobs"
 make -s -C "$src" O="$build" ARCH=x86_64 -j"$jobs" bzImage >&2
 mkdir -p "$out.tmp"
 cp "$build/arch/x86/boot/bzImage" "$out.tmp/bzImage"
 cp "$build/.config" "$out.tmp/config"
+echo "$version" > "$out.tmp/version"
 rm -rf "$out"
 mv "$out.tmp" "$out"
-rm -rf "$build"
-log "built $out/bzImage in $(( $(date +%s) - start )) s"
+log "built $out/bzImage ($version) in $(( $(date +%s) - start )) s"
 echo "$out/bzImage"

@@ -1,26 +1,35 @@
 #!/bin/sh
-# The real-kernel VM test: boots the gpio-sim kernel (build-kernel.sh) under qemu with
-# an initramfs holding the built programs and their shared libraries, runs the guest
-# scenarios (guest/), and turns the guest's verdict into the exit status.
+# The real-kernel VM test: boots the test kernels (build-kernel.sh: Linux 6.1 and 6.12,
+# gpio-sim, the test PWM chip, uleds) under qemu with an initramfs holding the built
+# programs and their shared libraries, runs the guest scenarios (guest/), and turns the
+# guest's verdict into the exit status.
 #
-#   Tests/vm/run.sh            both libgpiod generations: v1 (Debian's 1.6.3) and v2
-#                              (built from the PyPI gpiod sdist), two VM boots each
+#   Tests/vm/run.sh            every kernel (TORCH_VM_KERNELS, default "6.1 6.12") with
+#                              both libgpiod generations: v1 (Debian's 1.6.3) and v2
+#                              (built from the PyPI gpiod sdist): four combinations
+#   Tests/vm/run.sh v1|v2      one generation (on every kernel in TORCH_VM_KERNELS)
 #
-# Each generation boots twice (no disk: the kernel has none). Boot 1's init starts
+# Each combination boots twice (no disk: the kernel has none). Boot 1's init starts
 # `torch run` as the boot light (guest/bootlight.sh), checks it (scenarios-boot.sh),
 # runs the scenario files and prints the light's state file as "VMSTATE <base64>";
 # boot 2 gets that file in its initramfs and torchvm.boot=2 on the kernel command line,
 # starts the boot light again and checks that it comes back in the saved state.
-#   Tests/vm/run.sh v1|v2      one of them
+# The GPIO scenarios run in every combination; the kernel-side ones (TORCH_VM_KERNEL_SCRIPTS:
+# the sysfs PWM backend on the test chip and its differential test, the status LEDs on
+# uleds and theirs, the state-directory faults) run once per kernel, shared out between
+# the generations booted on it.
 #
-# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernel, libgpiod v2, builds),
-# TORCH_VM_TIMEOUT (seconds per boot, default 300), TORCH_VM_ACCEL (qemu accelerator,
-# default tcg), TORCH_VM_PRODUCTS (SwiftPM
-# products put in the guest, default "torch-gpio-check torch"), TORCH_VM_SCRIPTS (guest
-# scenario files, default "scenarios-gpio.sh scenarios-torch.sh"), TORCH_VM_SOURCE (the package to build,
-# default this checkout: point it at a snapshot while others edit the tree).
-# Output: the guest's VMTEST lines ([v1], [v1/boot2], ...), then "vm-test: N passed, M failed"; exit 1 on any
-# failure, a kernel panic, a timeout or a boot that never reports.
+# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernels, libgpiod v2, builds),
+# TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 300),
+# TORCH_VM_ACCEL (qemu accelerator, default tcg), TORCH_VM_PRODUCTS (SwiftPM products put
+# in the guest, default "torch-gpio-check torch-sysfs-diff torch"), TORCH_VM_SCRIPTS
+# (guest scenario files for every combination, default "scenarios-gpio.sh
+# scenarios-torch.sh scenarios-faults-gpio.sh"), TORCH_VM_KERNEL_SCRIPTS (default
+# "scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh"), TORCH_VM_SOURCE (the
+# package to build, default this checkout: point it at a snapshot while others edit).
+# Output: the guest's VMTEST lines ([6.1/v1], [6.12/v2/boot2], ...), its figures (lines
+# starting with two spaces), then "vm-test: N passed, M failed"; exit 1 on any failure,
+# a kernel panic, a timeout or a boot that never reports.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=${TORCH_VM_SOURCE:-$(cd "$here/../.." && pwd)}
@@ -29,8 +38,10 @@ export TORCH_VM_CACHE="$cache"
 work="$cache/work"
 mkdir -p "$work"
 boot_timeout=${TORCH_VM_TIMEOUT:-300}
-products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch}
-scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh}
+products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch-sysfs-diff torch}
+scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh scenarios-faults-gpio.sh}
+kernel_scripts=${TORCH_VM_KERNEL_SCRIPTS:-scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh}
+kernels=${TORCH_VM_KERNELS:-6.1 6.12}
 generations=${*:-v1 v2}
 
 log() { echo "vm-test: $*" >&2; }
@@ -54,9 +65,7 @@ if [ -n "$need" ]; then
     fi
 fi
 
-t0=$(now)
-kernel=$("$here/build-kernel.sh")
-t_kernel=$(( $(now) - t0 ))
+t_kernel=""
 
 # copy_with_libs FILE DEST-DIR LIB-DIR ROOT [LD_LIBRARY_PATH]: copies an executable and
 # every shared library ldd finds for it; the dynamic loader goes to its own path in ROOT.
@@ -118,6 +127,16 @@ boot_vm() {
 passed=0
 failed=0
 summary=""
+# make_initramfs GEN SCRIPTS OUT [STATE]: the generation's rootfs with these scenario
+# files (and STATE as the boot light's state file).
+make_initramfs() {
+    sed -i "s/^VMTEST_SCRIPTS=.*/VMTEST_SCRIPTS=\"$2\"/" "$work/rootfs-$1/vmtest/env"
+    rm -f "$work/rootfs-$1/var/lib/torch/state"
+    [ -z "${4:-}" ] || cp "$4" "$work/rootfs-$1/var/lib/torch/state"
+    (cd "$work/rootfs-$1" && find . | cpio -o -H newc --quiet | gzip -1) > "$3"
+    rm -f "$work/rootfs-$1/var/lib/torch/state"
+}
+
 for gen in $generations; do
     case "$gen" in
     v1)
@@ -148,10 +167,9 @@ for gen in $generations; do
     done
     # shellcheck disable=SC2086
     bindir=$(cd "$root" && swift build --static-swift-stdlib --scratch-path "$scratch" $swift_flags --show-bin-path)
-    t_build=$(( $(now) - t0 ))
+    eval "t_build_$gen=\$(( \$(now) - t0 ))"
 
-    # The initramfs: busybox, /init, the scenarios, the programs and their libraries.
-    t0=$(now)
+    # The rootfs: busybox, /init, the scenarios, the programs and their libraries.
     rootfs="$work/rootfs-$gen"
     rm -rf "$rootfs"
     mkdir -p "$rootfs/bin" "$rootfs/proc" "$rootfs/sys" "$rootfs/dev" "$rootfs/tmp" "$rootfs/vmtest"
@@ -166,37 +184,58 @@ for gen in $generations; do
 VMTEST_GENERATION=$gen
 EXPECT_API=$expect_api
 EXPECT_VERSION=$expect_version
-VMTEST_SCRIPTS="$scripts"
+VMTEST_SCRIPTS=""
 ENV
     mkdir -p "$rootfs/var/lib/torch"    # the boot light's state file: none on boot 1
-    initramfs="$work/initramfs-$gen.cpio.gz"
-    (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$initramfs"
-    t_initramfs=$(( $(now) - t0 ))
-
-    # Boot 1: every scenario; the guest prints its boot light's state file (VMSTATE).
-    boot_vm "$gen" "$initramfs" 1
-    p1=$p f1=$f t_boot1=$t_boot
-    state=$(sed -n 's/^VMSTATE //p' "$console" | tail -n 1)
-
-    # Boot 2: the same guest with boot 1's state file in place and torchvm.boot=2:
-    # init starts the boot light again, which must come back in the saved state.
-    if [ -n "$state" ] && printf '%s' "$state" | base64 -d > "$work/state-$gen" 2>/dev/null; then
-        cp "$work/state-$gen" "$rootfs/var/lib/torch/state"
-        sed -i 's/^VMTEST_SCRIPTS=.*/VMTEST_SCRIPTS=""/' "$rootfs/vmtest/env"
-        initramfs2="$work/initramfs-$gen-boot2.cpio.gz"
-        (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$initramfs2"
-        boot_vm "$gen/boot2" "$initramfs2" 2
-    else
-        echo "[$gen/boot2] VMTEST FAIL boot2-state: boot 1 printed no readable VMSTATE line"
-        p=0 f=1 t_boot=0
-    fi
-    p=$((p1 + p)) f=$((f1 + f))
-    passed=$((passed + p))
-    failed=$((failed + f))
-    summary="$summary
-vm-test: $gen (libgpiod $expect_version): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s"
+    eval "version_$gen=\$expect_version"
 done
 
-echo "vm-test: kernel ${t_kernel}s ($kernel)$summary"
+set -- $generations
+ngen=$#
+for kver in $kernels; do
+    t0=$(now)
+    kernel=$("$here/build-kernel.sh" "$kver")
+    t_kernel="$t_kernel ${kver}: $(( $(now) - t0 ))s"
+    i=0
+    for gen in $generations; do
+        # This kernel's own scenarios, shared out between the generations booted on it.
+        extra="" j=0
+        for k in $kernel_scripts; do
+            [ $((j % ngen)) = "$i" ] && extra="$extra $k"
+            j=$((j + 1))
+        done
+        i=$((i + 1))
+        combo="$kver/$gen"
+        t0=$(now)
+        initramfs="$work/initramfs-$gen.cpio.gz"
+        make_initramfs "$gen" "$scripts$extra" "$initramfs"
+        t_initramfs=$(( $(now) - t0 ))
+
+        # Boot 1: every scenario; the guest prints its boot light's state file (VMSTATE).
+        boot_vm "$combo" "$initramfs" 1
+        p1=$p f1=$f t_boot1=$t_boot
+        state=$(sed -n 's/^VMSTATE //p' "$console" | tail -n 1)
+
+        # Boot 2: the same guest with boot 1's state file in place and torchvm.boot=2:
+        # init starts the boot light again, which must come back in the saved state.
+        if [ -n "$state" ] && printf '%s' "$state" | base64 -d > "$work/state-$gen" 2>/dev/null; then
+            initramfs2="$work/initramfs-$gen-boot2.cpio.gz"
+            make_initramfs "$gen" "" "$initramfs2" "$work/state-$gen"
+            boot_vm "$combo/boot2" "$initramfs2" 2
+        else
+            echo "[$combo/boot2] VMTEST FAIL boot2-state: boot 1 printed no readable VMSTATE line"
+            p=0 f=1 t_boot=0
+        fi
+        p=$((p1 + p)) f=$((f1 + f))
+        passed=$((passed + p))
+        failed=$((failed + f))
+        eval "t_build=\$t_build_$gen; version=\$version_$gen"
+        summary="$summary
+vm-test: $combo (Linux $kver, libgpiod $version; scenarios: $scripts$extra): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s"
+        eval "t_build_$gen=0"    # built once, counted once
+    done
+done
+
+echo "vm-test: kernels${t_kernel}$summary"
 echo "vm-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -29,6 +29,12 @@ int ctorch_set_timer_slack(unsigned long ns);
 /// Makes the calling thread SCHED_FIFO at `priority`. Returns 0 or an errno.
 int ctorch_set_fifo(int priority);
 
+/// The CPU the calling thread runs on now (sched_getcpu), or -1.
+int ctorch_current_cpu(void);
+
+/// Lets the calling thread run only on `cpu`. Returns 0 or an errno.
+int ctorch_pin_to_cpu(int cpu);
+
 /// Atomically reads a 32-bit word (acquire).
 uint32_t ctorch_atomic_load_u32(const uint32_t *word);
 

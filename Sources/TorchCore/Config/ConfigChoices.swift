@@ -9,6 +9,7 @@ extension TorchConfig {
 
     /// What a gesture does (`on-tap`, `on-double-tap`, `on-long-hold`).
     public typealias GestureAction = TorchCore.GestureAction
+    public typealias MemoryRule = TorchCore.MemoryRule
 
     /// The input line's internal resistor (`[button] bias`).
     public enum LineBias: String, CaseIterable, Equatable, Sendable {

@@ -17,6 +17,21 @@ extension ConfigParser {
             conflict(holdForLight, mode, "hold-for-light means mode = momentary; remove one of them")
         }
         if holdForLight != nil { config.button.mode = .momentary }
+        if config.light.floor > config.light.ceiling {
+            let f = settings["light.floor"], c = settings["light.ceiling"]
+            if let f, let c {
+                conflict(f, c, "floor must not be above ceiling")
+            } else if let one = f ?? c {
+                let message = "\(one.key) = \(one.value): floor (\(config.light.floor)) must not be above ceiling (\(config.light.ceiling))"
+                error(one.line, message)
+            }
+        }
+        // One gesture, two names: [button] on-tap is [gestures] 1c, on-double-tap 2c.
+        for (old, new) in [("on-tap", "1c"), ("on-double-tap", "2c")] {
+            if let a = settings["button.\(old)"], let b = settings["gestures.\(new)"] {
+                conflict(a, b, "\(old) and \(new) name the same gesture; keep one of them")
+            }
+        }
 
         let hold = settings["button.hold-time"], long = settings["button.long-hold"]
         if (hold != nil || long != nil), config.button.longHold <= config.button.holdTime {

@@ -1,11 +1,15 @@
 /// The reference text of every config key, in `ConfigSchema` order. A new key in
-/// `ConfigSchema` needs its entry here (one `ConfigKeyDoc`), or `ConfigReferenceTests`
-/// fails naming it; then `make docs` regenerates `dist/torch.conf` and `torch.conf(5)`.
-/// A new section may add its opening lines to `sectionIntros`.
+/// `ConfigSchema` needs its entry here (one `ConfigKeyDoc` in its section's list), or
+/// `ConfigReferenceTests` fails naming it; then `make docs` regenerates `dist/torch.conf`
+/// and `torch.conf(5)`. A section's opening lines are its `sectionIntros` entry.
 enum ConfigKeyDocs {
-    static let sectionIntros: [String: String] = [:]
+    static let sectionIntros: [String: ConfigSectionIntro] = [
+        "gestures": gesturesIntro, "mqtt": mqttIntro, "web": webIntro,
+    ]
 
-    static let all: [ConfigKeyDoc] = light + button + output + feedback + board + service
+    static let all: [ConfigKeyDoc] = light + button + gestures + output + feedback + board + service + mqtt + web
+
+    static let presets = PatternLibrary.builtInNames.filter { !Effect.kinds.contains($0) }
 
     static let light: [ConfigKeyDoc] = [
         .init("light", "brightness", "The brightness at start when no state is saved, as perceived lightness.",
@@ -14,9 +18,9 @@ enum ConfigKeyDocs {
               allowed: "cie or linear", default: "cie", example: "linear"),
         .init("light", "max-brightness", "A cap on the duty cycle, for a thermal or current limit.",
               allowed: "1% to 100%", default: "100%", example: "60%"),
-        .init("light", "pattern", "The pattern at start when no state is saved (a saved pattern wins, as a saved brightness does). Built in: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe.",
-              allowed: "a built-in pattern name or a [pattern.NAME]", default: "steady", example: "breathe"),
-        .init("light", "patterns", "The patterns that \"next pattern\" (a double tap) steps through, in order.",
+        .init("light", "pattern", "The pattern at start when no state is saved (a saved pattern wins, as a saved brightness does). Built in: \(presets.joined(separator: ", ")), and the effects \(Effect.kinds.joined(separator: ", ")) (an effect plays with its defaults, see torch(1), EFFECTS).",
+              allowed: "a built-in name or a [pattern.NAME]", default: "steady", example: "candle"),
+        .init("light", "patterns", "The patterns that \"next pattern\" (a double tap) steps through, in order: built-in names (effects too) or [pattern.NAME]s.",
               allowed: "pattern names separated by commas", default: "steady, strobe-slow, strobe-fast, sos, breathe", example: "steady, breathe, sos"),
         .init("light", "light-by-default", "Light up at every start of the service, whatever was saved (a boot-time light). Cannot be combined with hold-for-light or mode = momentary.",
               allowed: "yes or no", default: "no", example: "yes"),
@@ -32,30 +36,54 @@ enum ConfigKeyDocs {
               allowed: "a duration from 200ms to 1min", default: "4s", example: "6s"),
         .init("light", "sos-unit", "The Morse dot length of the SOS pattern, also the SOS of the button's sos action (ITU timing: dash 3 units, gaps 1, 3 and 7 units).",
               allowed: "a duration from 20ms to 1s", default: "150ms", example: "100ms"),
+        .init("light", "floor", "The lowest level of a ramp (holding while lit) and the level of the floor action; lockout's momentary glow is at the floor. Not above ceiling.",
+              allowed: "1% to 100%", default: "1%", example: "5%"),
+        .init("light", "ceiling", "The highest level of a ramp and the level of the ceiling (turbo) action. Not below floor.",
+              allowed: "1% to 100%", default: "100%", example: "80%"),
+        .init("light", "memory", "What level a light from dark comes on at: automatic (the last level), manual (the manual memory level) or hybrid (the manual level after the light has been dark hybrid-after or longer, else the last level).",
+              allowed: "automatic, manual or hybrid", default: "automatic", example: "hybrid"),
+        .init("light", "memory-level", "The manual memory level, until the memory gesture (10c) saves the level of that moment instead (kept until the service stops).",
+              allowed: "1% to 100%", default: "100%", example: "60%"),
+        .init("light", "hybrid-after", "With memory = hybrid: how long the light must have been dark for a light to come on at the manual level.",
+              allowed: "a duration from 1s to 24h", default: "10min", example: "30min"),
+        .init("light", "transition", "Every level change (on, off, a new brightness, ceiling, floor; from the button, the socket, any front end) fades over this. A command's --transition (the protocol's \"transition\") overrides it once. Patterns keep their phase on a brightness change.",
+              allowed: "a duration from 0 (instant) to 1min", default: "0", example: "500ms"),
     ]
 
     static let button: [ConfigKeyDoc] = [
-        .init("button", "mode", "How the ON button behaves. smart: a press lights at once; released before hold-time it stays on (a tap toggles); held past hold-time it goes dark on release; holding while lit ramps the brightness. toggle: a click switch, every tap toggles. momentary: light only while the button is held.",
-              allowed: "smart, toggle or momentary", default: "smart", example: "toggle"),
+        .init("button", "mode", "How the ON button behaves:", choices: [
+            .init("smart", "a press lights at once; released before hold-time it stays on (a tap toggles); held past hold-time it goes dark on release (hold for light); held past long-hold (2s) from dark it starts SOS (on-long-hold); holding while lit ramps the brightness; clicks and holds do what [gestures] says"),
+            .init("toggle", "a click switch: every tap toggles"),
+            .init("momentary", "light only while the button is held"),
+            .init("long-press", "a tap does nothing; a press held past hold-time toggles the light at that moment; the feedback line pulses at touch-down"),
+        ], allowed: "smart, toggle, momentary or long-press", default: "smart", example: "toggle"),
         .init("button", "hold-for-light", "Hold for light: yes is the same as mode = momentary. Cannot be combined with light-by-default, or with another mode.",
               allowed: "yes or no", default: "no", example: "yes"),
-        .init("button", "debounce", "Edges closer than this to the last accepted one are contact bounce (tactile switches bounce for 5-20ms).",
+        .init("button", "debounce", "Edges closer than this to the last accepted one are contact bounce (tactile switches bounce for 5-20ms; 'torch bench button --button-line' measures yours). Leading-edge, by torch itself with either libgpiod generation (the first edge counts at once); the kernel's debounce is not used, as it reports a press only after the line has been quiet this long.",
               allowed: "a duration from 0 to 100ms", default: "10ms", example: "20ms"),
         .init("button", "hold-time", "A press longer than this is a hold, not a tap.",
               allowed: "a duration from 10ms to 10s", default: "400ms", example: "500ms"),
-        .init("button", "double-tap-window", "The longest gap between the two taps of a double tap.",
+        .init("button", "double-tap-window", "The longest gap between the clicks of a double tap, or of any click sequence (3c, 4h...). An action of 2 clicks or more comes this long after its last release, when a longer gesture could still follow.",
               allowed: "a duration from 10ms to 2s", default: "300ms", example: "400ms"),
         .init("button", "long-hold", "A press longer than this is a long hold (SOS by default); longer than hold-time.",
               allowed: "a duration from 100ms to 1min", default: "2s", example: "3s"),
         .init("button", "ramp-time", "Holding while lit ramps the brightness from one end to the other in this time.",
               allowed: "a duration from 100ms to 1min", default: "2s", example: "4s"),
-        .init("button", "on-tap", "What a tap does (stealth: the board's own status LEDs go dark, and back).",
-              allowed: "toggle, on, off, next-pattern, sos, stealth or none", default: "toggle", example: "next-pattern"),
-        .init("button", "on-double-tap", "What a double tap does.",
-              allowed: "toggle, on, off, next-pattern, sos, stealth or none", default: "next-pattern", example: "stealth"),
-        .init("button", "on-long-hold", "What a long hold does.",
-              allowed: "toggle, on, off, next-pattern, sos, stealth or none", default: "sos", example: "stealth"),
-        .init("button", "chip", "The button's GPIO chip, named as gpioset does. Without it, the board's header chip.",
+        .init("button", "on-tap", "What a tap does: the same key as 1c in [gestures], where the actions are described.",
+              allowed: "an action of [gestures] other than ramp", default: "toggle", example: "next-pattern"),
+        .init("button", "on-double-tap", "What a double tap does: the same key as 2c in [gestures].",
+              allowed: "an action of [gestures] other than ramp", default: "next-pattern", example: "stealth"),
+        .init("button", "on-long-hold", "What a long hold (past long-hold) from dark does in smart mode.",
+              allowed: "an action of [gestures] other than ramp", default: "sos", example: "stealth"),
+        .init("button", "auto-lock", "Lock the button (lockout) after the light has been dark this long.",
+              allowed: "a duration from 1s to 24h, or off", default: "off", example: "30min"),
+        .init("button", "sunset-step", "What each acknowledgement blink of the sunset timer adds while the button is held (one blink a second); at most 24h in all.",
+              allowed: "a duration from 1s to 1h", default: "5min", example: "10min"),
+        .init("button", "simple-ui", "Start in the Simple UI (for a child or a guest): the level is capped at simple-ui-ceiling and only 1c, 2c, 1h and the gestures mapped to lockout and simple-ui work. The simple-ui gesture (10h) switches.",
+              allowed: "yes or no", default: "no", example: "yes"),
+        .init("button", "simple-ui-ceiling", "The highest level in the Simple UI.",
+              allowed: "1% to 100%", default: "50%", example: "30%"),
+        .init("button", "chip", "The button's GPIO chip, named as gpioset does. Without it, [output] chip, else the board's header chip (by its label; gpiochip0 only on an unknown board).",
               allowed: "a number, gpiochipN, /dev/gpiochipN or the chip's label (pinctrl-bcm2711)", default: nil, example: "gpiochip0"),
         .init("button", "line", "The ON button's line (GPIO23 is physical pin 16 on a Raspberry Pi), wired to ground. Without it, there is no button.",
               allowed: "a line offset (23) or name (GPIO23)", default: nil, example: "GPIO23"),
@@ -64,56 +92,6 @@ enum ConfigKeyDocs {
         .init("button", "bias", "The input's internal resistor.",
               allowed: "pull-up, pull-down or disabled", default: "pull-up", example: "disabled"),
         .init("button", "active-low", "Pressed reads as 0 (a button to ground with a pull-up).",
-              allowed: "yes or no", default: "yes", example: "no"),
-    ]
-
-    static let output: [ConfigKeyDoc] = [
-        .init("output", "backend", "What drives the light: auto (chosen from the board and the settings below; the simulated LED when there is no GPIO chip), pwm (/sys/class/pwm), gpiod (a GPIO line; dimming by software PWM) or sim (a simulated LED in the terminal).",
-              allowed: "auto, pwm, gpiod or sim", default: "auto", example: "gpiod"),
-        .init("output", "chip", "The LED's GPIO chip, for the gpiod backend (named as for [button]). Without it, the board's header chip.",
-              allowed: "a number, gpiochipN, /dev/gpiochipN or the chip's label", default: nil, example: "gpiochip0"),
-        .init("output", "line", "The LED's line (GPIO18 is physical pin 12 on a Raspberry Pi, with hardware PWM). Without it, the board's suggested pin.",
-              allowed: "a line offset (18) or name (GPIO18)", default: nil, example: "GPIO18"),
-        .init("output", "active-low", "The LED lights when its line is driven low (wired from 3V3 to the pin).",
-              allowed: "yes or no", default: "no", example: "yes"),
-        .init("output", "pwm-frequency", "Hardware PWM frequency. Above 1.25kHz flicker is low-risk, above 3kHz invisible (IEEE 1789).",
-              allowed: "a frequency from 10Hz to 100kHz", default: "2kHz", example: "1kHz"),
-        .init("output", "soft-pwm-frequency", "Software PWM frequency (GPIO line toggling).",
-              allowed: "a frequency from 10Hz to 10kHz", default: "1kHz", example: "500Hz"),
-        .init("output", "pwm-chip", "The PWM controller, by its device name (stable across kernels, unlike pwmchipN) or a /sys/class/pwm/pwmchipN path. Raspberry Pi 5: 1f00098000.pwm. Without it, from the board profile.",
-              allowed: "a device name or a /sys/class/pwm/pwmchipN path", default: nil, example: "1f00098000.pwm"),
-        .init("output", "pwm-channel", "The channel on pwm-chip (Raspberry Pi 5: channel 2 = GPIO18; Pi 1-4: channel 0). Without it, from the board profile.",
-              allowed: "0 to 1023", default: nil, example: "2"),
-    ]
-
-    static let feedback: [ConfigKeyDoc] = [
-        .init("feedback", "line", "An optional indicator LED or buzzer line that pulses on gestures (the phone's haptic tap); GPIO25 is physical pin 22.",
-              allowed: "a line offset or name", default: nil, example: "GPIO25"),
-        .init("feedback", "chip", "The feedback line's chip. Without it, the button's chip.",
-              allowed: "a number, gpiochipN, /dev/gpiochipN or the chip's label", default: nil, example: "gpiochip0"),
-        .init("feedback", "pulse", "How long one feedback pulse lasts.",
-              allowed: "a duration from 1ms to 1s", default: "30ms", example: "50ms"),
-        .init("feedback", "blink-on-pattern-change", "Pulse when the pattern changes too.",
-              allowed: "yes or no", default: "no", example: "yes"),
-    ]
-
-    static let board: [ConfigKeyDoc] = [
-        .init("board", "name", "The board: auto (detected from the device tree) or a board id ('torch boards' lists them).",
-              allowed: "auto or a board id", default: "auto", example: "rpi4b"),
-        .init("board", "stealth-leds", "The /sys/class/leds names that stealth turns off. Without it, the board's own status LEDs.",
-              allowed: "none or LED names separated by commas", default: nil, example: "ACT, PWR"),
-    ]
-
-    static let service: [ConfigKeyDoc] = [
-        .init("service", "socket", "The control socket.",
-              allowed: "a path of 1 to 107 bytes", default: "/run/torch/torch.sock", example: "/run/torch/alt.sock"),
-        .init("service", "socket-group", "The group allowed to use the control socket.",
-              allowed: "a group name", default: "gpio", example: "torch"),
-        .init("service", "state-file", "Where the last brightness, pattern and mode are kept (written atomically).",
-              allowed: "a file path", default: "/var/lib/torch/state", example: "/var/lib/torch/other-state"),
-        .init("service", "scheduler-priority", "The SCHED_FIFO priority of the pattern thread.",
-              allowed: "1 to 99", default: "50", example: "80"),
-        .init("service", "watchdog", "Answer systemd's watchdog (WatchdogSec= in the unit).",
               allowed: "yes or no", default: "yes", example: "no"),
     ]
 }

@@ -179,7 +179,11 @@ struct ConfigParser {
             omittedErrors += 1
             return
         }
-        if let near = ConfigSuggestion.closest(to: key, in: allowed) {
+        if section == ConfigSchema.gestures.name {
+            var message = "unknown gesture '\(shown(key))' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held)"
+            if let near = ConfigSuggestion.closest(to: key, in: allowed) { message += "; did you mean '\(near)'?" }
+            error(line, message)
+        } else if let near = ConfigSuggestion.closest(to: key, in: allowed) {
             error(line, "unknown key '\(shown(key))' in [\(shown(section))]; did you mean '\(near)'?")
         } else if let home = ConfigSchema.sections(having: key).first {
             error(line, "unknown key '\(shown(key))' in [\(shown(section))]; it belongs in [\(home)]")

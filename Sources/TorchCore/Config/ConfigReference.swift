@@ -16,9 +16,18 @@ enum ConfigReference {
         var lines = confHeader
         for section in ConfigSchema.sections {
             lines.append("[\(section.name)]")
-            if let intro = ConfigKeyDocs.sectionIntros[section.name] { lines += wrap(intro, prefix: "# ") + [""] }
-            for doc in docs(section) {
-                lines += wrap(doc.summary, prefix: "# ")
+            if let intro = ConfigKeyDocs.sectionIntros[section.name] {
+                lines += wrap(intro.text, prefix: "# ") + confTable(intro.terms) + [""]
+            }
+            let docs = docs(section)
+            for (i, doc) in docs.enumerated() {
+                if doc.brief {
+                    // A family of keys explained above: their default lines together.
+                    lines.append(doc.defaultValue.map { "#\(doc.key) = \($0)" } ?? "# \(doc.key) = \(doc.example)")
+                    if i + 1 == docs.count || !docs[i + 1].brief { lines.append("") }
+                    continue
+                }
+                lines += wrap(doc.summary, prefix: "# ") + confTable(doc.choices)
                 if let value = doc.defaultValue {
                     lines += wrap("Allowed: \(doc.allowed). Example: \(doc.key) = \(doc.example)", prefix: "# ")
                     lines.append("#\(doc.key) = \(value)")
@@ -30,6 +39,16 @@ enum ConfigReference {
             }
         }
         return (lines + confTrailer).joined(separator: "\n") + "\n"
+    }
+
+    /// A two-column comment table: each name, then its text wrapped under itself.
+    static func confTable(_ terms: [ConfigTerm]) -> [String] {
+        guard let widest = terms.map(\.name.count).max() else { return [] }
+        return terms.flatMap { term in
+            let first = "#   " + term.name + String(repeating: " ", count: widest + 2 - term.name.count)
+            let rest = "#   " + String(repeating: " ", count: widest + 2)
+            return wrap(term.text, prefix: first, then: rest)
+        }
     }
 
     static let confHeader: [String] = [
@@ -60,7 +79,7 @@ enum ConfigReference {
         "# repeat count \"xN\" ends the list (default: forever). Add NAME to the patterns list",
         "# above to reach it with a double tap.",
         "#",
-        "# [pattern.beacon]",
+        "# [pattern.signal]",
         "# steps = 100% 50ms 0 950ms",
         "#",
         "# [pattern.pulse]",
@@ -77,11 +96,19 @@ enum ConfigReference {
         var lines = [manBegin]
         for section in ConfigSchema.sections {
             lines.append(".SH \"[\(section.name)]\"")
-            if let intro = ConfigKeyDocs.sectionIntros[section.name] { lines.append(roff(intro)) }
+            if let intro = ConfigKeyDocs.sectionIntros[section.name] {
+                lines.append(roff(intro.text))
+                lines += manTable(intro.terms)
+            }
             for doc in docs(section) {
                 lines.append(".TP")
                 lines.append(".B \(doc.key)")
+                if doc.brief {
+                    lines.append(roff(doc.summary) + (doc.defaultValue.map { " Default: \\fB\(roffInline($0))\\fR." } ?? ""))
+                    continue
+                }
                 lines.append(roff(doc.summary))
+                if !doc.choices.isEmpty { lines += manTable(doc.choices) + [".IP"] }
                 var facts = "Allowed: \(roffInline(doc.allowed))."
                 if let value = doc.defaultValue { facts += " Default: \\fB\(roffInline(value))\\fR." }
                 facts += " Example: \\fB\(doc.key) = \(roffInline(doc.example))\\fR."
@@ -90,6 +117,12 @@ enum ConfigReference {
         }
         lines.append(manEnd)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A table as an indented list of tagged paragraphs.
+    static func manTable(_ terms: [ConfigTerm]) -> [String] {
+        guard let widest = terms.map(\.name.count).max() else { return [] }
+        return [".RS", ".PD 0"] + terms.flatMap { [".TP \(widest + 2)", ".B \(roffInline($0.name))", roff($0.text)] } + [".PD", ".RE"]
     }
 
     /// The man page with its generated part replaced; nil when the marks are missing.
@@ -115,18 +148,21 @@ enum ConfigReference {
 
     // MARK: - Wrapping
 
-    /// `text` in lines of at most 86 columns after `prefix`, split at spaces.
-    static func wrap(_ text: String, prefix: String, width: Int = 86) -> [String] {
+    /// `text` in lines of at most 86 columns after `prefix` (`then` on the lines after
+    /// the first), split at spaces.
+    static func wrap(_ text: String, prefix: String, then: String? = nil, width: Int = 86) -> [String] {
         var lines: [String] = []
         var current = ""
+        var lead = prefix
         for word in text.split(separator: " ") {
-            if !current.isEmpty, prefix.count + current.count + 1 + word.count > width {
-                lines.append(prefix + current)
+            if !current.isEmpty, lead.count + current.count + 1 + word.count > width {
+                lines.append(lead + current)
                 current = ""
+                lead = then ?? prefix
             }
             current += (current.isEmpty ? "" : " ") + word
         }
-        if !current.isEmpty { lines.append(prefix + current) }
+        if !current.isEmpty { lines.append(lead + current) }
         return lines
     }
 }

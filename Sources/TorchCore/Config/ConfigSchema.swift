@@ -30,7 +30,20 @@ enum ConfigSchema {
     static let blinkSpeedMeaning = "a number above 0 and at most 1 (faster towards 1, 1 is steady)"
     static let patternListMeaning = "a comma-separated list of pattern names (a-z, 0-9, '-'), e.g. steady, strobe-slow, sos"
 
-    static let sections: [ConfigSection] = [light, button, output, feedback, board, service]
+    static let sections: [ConfigSection] = [light, button, gestures, output, feedback, board, service, mqtt, web]
+
+    /// `[gestures]`: one key per gesture, 1c…10c and 1h…10h.
+    static let gestures = ConfigSection(name: "gestures", keys: GestureName.all.map { g in
+        ConfigKey(name: g.description) { c, v throws(ValueError) in
+            let a = try ConfigValue.action(v, rampAllowed: g == .clickHold(1))
+            switch g {
+            case .clicks(1): c.button.onTap = a
+            case .clicks(2): c.button.onDoubleTap = a
+            default: c.gestures[g] = a == .none ? nil : a
+            }
+        }
+    })
+    static let levelMeaning = "a brightness from 1% to 100% (or 0.01 to 1)"
 
     static let light = ConfigSection(name: "light", keys: [
         ConfigKey(name: "brightness") { c, v throws(ValueError) in c.light.brightness = try Brightness.parse(v) },
@@ -65,6 +78,14 @@ enum ConfigSchema {
         ConfigKey(name: "sos-unit") { c, v throws(ValueError) in
             c.light.sosUnit = try ConfigValue.duration(v, in: .milliseconds(20) ... .seconds(1))
         },
+        ConfigKey(name: "floor") { c, v throws(ValueError) in c.light.floor = try Brightness.parse(v) },
+        ConfigKey(name: "ceiling") { c, v throws(ValueError) in c.light.ceiling = try Brightness.parse(v) },
+        ConfigKey(name: "memory") { c, v throws(ValueError) in c.light.memory = try ConfigValue.choice(v, of: TorchConfig.MemoryRule.self) },
+        ConfigKey(name: "memory-level") { c, v throws(ValueError) in c.light.memoryLevel = try Brightness.parse(v) },
+        ConfigKey(name: "hybrid-after") { c, v throws(ValueError) in
+            c.light.hybridAfter = try ConfigValue.duration(v, in: .seconds(1) ... .seconds(86_400))
+        },
+        ConfigKey(name: "transition") { c, v throws(ValueError) in c.light.transition = try ConfigValue.duration(v, in: .zero ... .seconds(60)) },
     ])
 
     static let button = ConfigSection(name: "button", keys: [
@@ -85,9 +106,17 @@ enum ConfigSchema {
         ConfigKey(name: "ramp-time") { c, v throws(ValueError) in
             c.button.rampTime = try ConfigValue.duration(v, in: .milliseconds(100) ... .seconds(60))
         },
-        ConfigKey(name: "on-tap") { c, v throws(ValueError) in c.button.onTap = try ConfigValue.choice(v, of: TorchConfig.GestureAction.self) },
-        ConfigKey(name: "on-double-tap") { c, v throws(ValueError) in c.button.onDoubleTap = try ConfigValue.choice(v, of: TorchConfig.GestureAction.self) },
-        ConfigKey(name: "on-long-hold") { c, v throws(ValueError) in c.button.onLongHold = try ConfigValue.choice(v, of: TorchConfig.GestureAction.self) },
+        ConfigKey(name: "on-tap") { c, v throws(ValueError) in c.button.onTap = try ConfigValue.action(v) },
+        ConfigKey(name: "on-double-tap") { c, v throws(ValueError) in c.button.onDoubleTap = try ConfigValue.action(v) },
+        ConfigKey(name: "on-long-hold") { c, v throws(ValueError) in c.button.onLongHold = try ConfigValue.action(v) },
+        ConfigKey(name: "auto-lock") { c, v throws(ValueError) in
+            c.button.autoLock = try ConfigValue.durationOrOff(v, in: .seconds(1) ... .seconds(86_400))
+        },
+        ConfigKey(name: "sunset-step") { c, v throws(ValueError) in
+            c.button.sunsetStep = try ConfigValue.duration(v, in: .seconds(1) ... .seconds(3600))
+        },
+        ConfigKey(name: "simple-ui") { c, v throws(ValueError) in c.button.simpleUI = try BoolSyntax.parse(v) },
+        ConfigKey(name: "simple-ui-ceiling") { c, v throws(ValueError) in c.button.simpleUICeiling = try Brightness.parse(v) },
         ConfigKey(name: "chip") { c, v throws(ValueError) in c.button.chip = try ConfigValue.text(v, meaning: chipMeaning) },
         ConfigKey(name: "line") { c, v throws(ValueError) in c.button.line = try ConfigValue.text(v, meaning: lineMeaning) },
         ConfigKey(name: "off-line") { c, v throws(ValueError) in c.button.offLine = try ConfigValue.text(v, meaning: lineMeaning) },
@@ -132,5 +161,20 @@ enum ConfigSchema {
         ConfigKey(name: "state-file") { c, v throws(ValueError) in c.service.stateFile = try ConfigValue.text(v, meaning: "a file path") },
         ConfigKey(name: "scheduler-priority") { c, v throws(ValueError) in c.service.schedulerPriority = try ConfigValue.integer(v, in: 1...99) },
         ConfigKey(name: "watchdog") { c, v throws(ValueError) in c.service.watchdog = try BoolSyntax.parse(v) },
+        ConfigKey(name: "cpu-latency") { c, v throws(ValueError) in c.service.cpuLatency = try BoolSyntax.parse(v) },
+        ConfigKey(name: "share-cpu") { c, v throws(ValueError) in c.service.shareCPU = try BoolSyntax.parse(v) },
+    ])
+
+    static let web = ConfigSection(name: "web", keys: [
+        ConfigKey(name: "listen") { c, v throws(ValueError) in c.web.listen = try WebListenAddress.parse(v) },
+        ConfigKey(name: "hosts") { c, v throws(ValueError) in
+            let meaning = "a comma-separated list of host names or addresses, e.g. torch.lan, 192.168.1.20"
+            let names = try ConfigValue.list(v, meaning: meaning)
+            guard names.allSatisfy({ n in n.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) } }) else {
+                throw ValueError(value: v, allowed: meaning)
+            }
+            c.web.hosts = names
+        },
+        ConfigKey(name: "pairing") { c, v throws(ValueError) in c.web.pairing = try ConfigValue.choice(v, of: TorchConfig.WebPairing.self) },
     ])
 }

@@ -25,5 +25,16 @@ extension TorchSettings {
             patterns: cycle.isEmpty ? [.steady] : cycle,
             pattern: try library.lookup(c.light.pattern), sos: try library.lookup("sos"),
             brightness: c.light.brightness, rampTime: c.button.rampTime)
+        gestures = GestureMap(c.gestures)
+        floor = c.light.floor
+        ceiling = c.light.ceiling
+        memory = c.light.memory
+        memoryLevel = c.light.memoryLevel
+        hybridAfter = c.light.hybridAfter
+        transition = c.light.transition
+        autoLock = c.button.autoLock
+        sunsetStep = c.button.sunsetStep
+        simpleUI = c.button.simpleUI
+        simpleUICeiling = c.button.simpleUICeiling
     }
 }

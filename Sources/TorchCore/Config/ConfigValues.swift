@@ -57,6 +57,20 @@ enum ConfigValue {
         return v
     }
 
+    /// A gesture action (`toggle`, `lockout`, …), with a did-you-mean for a near miss.
+    static func action(_ text: String, rampAllowed: Bool = false) throws(ValueError) -> GestureAction {
+        if let a = GestureAction(rawValue: text) {
+            guard a != .ramp || rampAllowed else {
+                throw ValueError(value: text, allowed: "an action other than ramp: ramp is the hold of 1h only")
+            }
+            return a
+        }
+        let names = GestureAction.allCases.map(\.rawValue)
+        var allowed = "an action: " + names.joined(separator: ", ")
+        if let near = ConfigSuggestion.closest(to: text, in: names) { allowed += "; did you mean '\(near)'?" }
+        throw ValueError(value: text, allowed: allowed)
+    }
+
     /// A non-empty word: a chip, a line, a group, a path. Its meaning is checked later
     /// (by the hardware layer), so here only emptiness is an error.
     static func text(_ text: String, meaning: String) throws(ValueError) -> String {

@@ -8,8 +8,13 @@ public struct TorchConfig: Equatable, Sendable {
     public var feedback = Feedback()
     public var board = Board()
     public var service = Service()
+    public var mqtt = MQTT()
+    public var web = Web()
     /// The `[pattern.NAME]` sections, in file order.
     public var customPatterns: [PatternDefinition] = []
+    /// `[gestures]` beyond `1c` and `2c` (which land in `button.onTap` and
+    /// `button.onDoubleTap`): gesture → action, unmapped gestures absent.
+    public var gestures: [GestureName: GestureAction] = GestureMap.standard.actions.filter { $0.key.count > 2 || $0.key == .clickHold(1) || $0.key == .clickHold(2) }
 
     public init() {}
 
@@ -44,6 +49,18 @@ extension TorchConfig {
         public var breathePeriod: Duration = .seconds(4)
         /// `sos-unit`: the Morse dot length of the SOS pattern.
         public var sosUnit: Duration = .milliseconds(150)
+        /// `floor`: the lowest level of ramps, the floor action and lockout's glow.
+        public var floor: Brightness = Brightness(clamping: Brightness.minimum)
+        /// `ceiling`: the highest level of ramps and the ceiling (turbo) action.
+        public var ceiling: Brightness = .full
+        /// `memory`: the level a light from dark comes on at.
+        public var memory: MemoryRule = .automatic
+        /// `memory-level`: the manual memory level until a `memory` gesture saves another.
+        public var memoryLevel: Brightness = .full
+        /// `hybrid-after`: with `memory = hybrid`, dark this long → the manual level.
+        public var hybridAfter: Duration = .seconds(600)
+        /// `transition`: every level change fades over this (0: instant).
+        public var transition: Duration = .zero
 
         public init() {}
     }
@@ -68,6 +85,14 @@ extension TorchConfig {
         public var onDoubleTap: GestureAction = .nextPattern
         /// `on-long-hold`
         public var onLongHold: GestureAction = .sos
+        /// `auto-lock`: lockout after the light has been dark this long; nil is off.
+        public var autoLock: Duration? = nil
+        /// `sunset-step`: what each acknowledgement blink of the sunset timer adds.
+        public var sunsetStep: Duration = .seconds(300)
+        /// `simple-ui`: start in the Simple UI.
+        public var simpleUI = false
+        /// `simple-ui-ceiling`: the Simple UI's highest level.
+        public var simpleUICeiling: Brightness = Brightness(clamping: 0.5)
         /// `chip`: the ON (and OFF) button's GPIO chip, as gpioset names it; nil = board default.
         public var chip: String? = nil
         /// `line`: the ON button's line, by offset or name; nil = no button.
@@ -141,10 +166,36 @@ extension TorchConfig {
         public var stateFile = "/var/lib/torch/state"
         /// `scheduler-priority`: SCHED_FIFO priority of the pattern thread, 1…99.
         public var schedulerPriority = 50
+        /// `cpu-latency`: hold /dev/cpu_dma_latency at 0 while a pattern with deadlines
+        /// plays (no deep CPU idle state delays a wake-up); released when steady or dark.
+        public var cpuLatency = true
+        /// `share-cpu`: the pattern thread runs on the event loop's CPU, so a button's
+        /// hand-off preempts the loop instead of waking another CPU from idle.
+        public var shareCPU = false
         /// `watchdog`: answer systemd's watchdog (sd_notify WATCHDOG=1).
         public var watchdog = true
 
         public init() {}
+    }
+
+    /// `[web]`: the web page served by `torch run` (off unless `listen` is set).
+    public struct Web: Equatable, Sendable {
+        /// `listen`: where the page is served; nil = no web page.
+        public var listen: WebListenAddress? = nil
+        /// `hosts`: more names the page may be reached by (the `Host` allowlist), besides
+        /// localhost, the loopback and listen addresses, the host name and NAME.local.
+        public var hosts: [String] = []
+        /// `pairing`: `auto` needs a paired browser (`torch web-link`) on any address
+        /// but loopback; `required` on every address.
+        public var pairing: WebPairing = .auto
+
+        public init() {}
+    }
+
+    /// `[web] pairing`.
+    public enum WebPairing: String, CaseIterable, Equatable, Sendable {
+        case auto
+        case required
     }
 
     /// One `[pattern.NAME]` section: a named custom pattern.

@@ -9,13 +9,20 @@ public struct ControlRequest: Equatable, Sendable {
     public var command: ControlCommand
     /// A string or number chosen by the client, echoed in the reply; nil when absent.
     public var id: JSONValue?
+    /// `"transition"`: this command's level change fades over it instead of `[light]
+    /// transition` (seconds as a number, as Home Assistant sends it, or "500ms").
+    public var transition: Duration?
+
+    /// The commands that take `"transition"`: those that change the level.
+    public static let transitionCommands: Set<String> = ["on", "off", "toggle", "brightness", "pattern", "next-pattern"]
 
     /// The longest request line, in bytes without the newline.
     public static let maxBytes = 4096
 
-    public init(_ command: ControlCommand, id: JSONValue? = nil) {
+    public init(_ command: ControlCommand, id: JSONValue? = nil, transition: Duration? = nil) {
         self.command = command
         self.id = id
+        self.transition = transition
     }
 
     /// Reads one line (without its newline). Every failure is a one-line message naming
@@ -43,13 +50,15 @@ public struct ControlRequest: Equatable, Sendable {
             }
         }
         do {
-            return .success(ControlRequest(try command(json, members: members), id: id))
+            let c = try command(json, members: members)
+            let transition = try json["transition"].map { v throws(ControlError) in try duration(v, key: "transition") }
+            return .success(ControlRequest(c, id: id, transition: transition))
         } catch {
             return .failure(ControlError(error.message, id: id))
         }
     }
 
-    private static let commandList = "on, off, toggle, pattern, brightness, next-pattern, stealth, status or reload"
+    private static let commandList = "on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -58,15 +67,18 @@ public struct ControlRequest: Equatable, Sendable {
         guard let cmd = cmdValue.stringValue else {
             throw ControlError("\"cmd\" is \(cmdValue.kindName): expected a string (\(commandList))")
         }
-        let keys: [String]
+        var keys: [String]
         switch cmd {
         case "on": keys = ["brightness"]
-        case "pattern": keys = ["name", "spec"]
+        case "pattern", "mode": keys = ["name", "spec"]
         case "brightness": keys = ["level"]
         case "stealth": keys = ["on"]
+        case "settings": keys = ["light-by-default", "hold-for-light", "sleep-timer"]
+        case "press", "release": keys = ["role"]
         case "off", "toggle", "next-pattern", "status", "reload": keys = []
         default: throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
         }
+        if transitionCommands.contains(cmd) { keys.append("transition") }
         for m in members where m.key != "cmd" && m.key != "id" && !keys.contains(m.key) {
             let allowed = keys.isEmpty ? "only \"cmd\" and \"id\"" : (keys + ["id"]).map { "\"\($0)\"" }.joined(separator: ", ")
             throw ControlError("\"\(cmd)\" does not take \(JSONText.string(m.key)): it takes \(allowed)")
@@ -87,17 +99,39 @@ public struct ControlRequest: Equatable, Sendable {
         case "stealth":
             guard let v = json["on"] else { throw ControlError("\"stealth\" needs \"on\": true or false") }
             return .stealth(try bool(v, key: "on"))
+        case "settings":
+            return .settings(try settings(json))
+        case "press", "release":
+            let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
+            return cmd == "press" ? .press(role) : .release(role)
+        case "mode":
+            switch try pattern(json, cmd: "mode") {
+            case let .patternNamed(n): return .modeNamed(n)
+            case let .pattern(p): return .mode(p)
+            default: throw ControlError("\"mode\" needs \"name\" or \"spec\"")
+            }
         default:
             return try pattern(json)
         }
     }
 
-    private static func pattern(_ json: JSONValue) throws(ControlError) -> ControlCommand {
+    /// `"on"` or `"off"`: which button.
+    private static func buttonRole(_ v: JSONValue) throws(ControlError) -> ButtonRole {
+        guard let s = v.stringValue else {
+            throw ControlError("\"role\" is \(v.kindName): expected \"on\" or \"off\"")
+        }
+        guard let role = ButtonRole(rawValue: s) else {
+            throw ControlError("\"role\" \(JSONText.string(s)) is not a button: expected \"on\" or \"off\"")
+        }
+        return role
+    }
+
+    private static func pattern(_ json: JSONValue, cmd: String = "pattern") throws(ControlError) -> ControlCommand {
         switch (json["name"], json["spec"]) {
         case (nil, nil):
-            throw ControlError("\"pattern\" needs \"name\" (e.g. \"sos\") or \"spec\" (e.g. \"blink 500ms 500ms\")")
+            throw ControlError("\"\(cmd)\" needs \"name\" (e.g. \"sos\") or \"spec\" (e.g. \"blink 500ms 500ms\")")
         case (.some, .some):
-            throw ControlError("\"pattern\" takes \"name\" or \"spec\", not both")
+            throw ControlError("\"\(cmd)\" takes \"name\" or \"spec\", not both")
         case let (name?, nil):
             guard let s = name.stringValue, !s.isEmpty else {
                 throw ControlError("\"name\" is \(name.kindName == "a string" ? "empty" : name.kindName): expected a pattern name such as \"sos\"")
@@ -115,6 +149,40 @@ public struct ControlRequest: Equatable, Sendable {
         }
     }
 
+    /// At least one of the three keys; both switches on at once is refused (they are
+    /// mutually exclusive); the sleep timer is `"off"`, a duration (`"10min"`) or a
+    /// number of seconds, rounded to whole seconds, 1 s to 24 h.
+    private static func settings(_ json: JSONValue) throws(ControlError) -> UserSettings {
+        var u = UserSettings()
+        if let v = json["light-by-default"] { u.lightByDefault = try bool(v, key: "light-by-default") }
+        if let v = json["hold-for-light"] { u.holdForLight = try bool(v, key: "hold-for-light") }
+        if let v = json["sleep-timer"] {
+            let meaning = "\"off\", a duration from 1s to 24h (\"10min\") or a number of seconds"
+            switch v {
+            case .string("off"): u.sleepTimer = .zero
+            case let .string(s):
+                guard let d = UserSettings.wholeSeconds(try? DurationSyntax.parse(s)) else {
+                    throw ControlError("\"sleep-timer\" \(JSONText.string(s)): expected \(meaning)")
+                }
+                u.sleepTimer = d
+            case let .number(n):
+                guard n.isFinite, n >= 0.5, n < 86_400.5, let d = UserSettings.wholeSeconds(.seconds(Int64(n.rounded()))) else {
+                    throw ControlError("\"sleep-timer\" \(JSONValue.numberText(n)): expected \(meaning)")
+                }
+                u.sleepTimer = d
+            default:
+                throw ControlError("\"sleep-timer\" is \(v.kindName): expected \(meaning)")
+            }
+        }
+        if u.isEmpty {
+            throw ControlError("\"settings\" needs at least one of \"light-by-default\", \"hold-for-light\", \"sleep-timer\"")
+        }
+        if u.lightByDefault == true && u.holdForLight == true {
+            throw ControlError("\"light-by-default\" and \"hold-for-light\" are mutually exclusive: a light held only while pressed cannot be lit at start")
+        }
+        return u
+    }
+
     /// `"40%"`, `"0.4"` or the number `0.4`.
     private static func brightness(_ v: JSONValue, key: String) throws(ControlError) -> Brightness {
         let text: String
@@ -129,6 +197,23 @@ public struct ControlRequest: Equatable, Sendable {
         } catch {
             throw ControlError("\"\(key)\": \(error)")
         }
+    }
+
+    /// Seconds as a number (`0.5`) or a duration with its unit (`"500ms"`), 0 to 60 s.
+    private static func duration(_ v: JSONValue, key: String) throws(ControlError) -> Duration {
+        let allowed = "a duration from 0 to 60s: seconds as a number (0.5) or text with a unit (\"500ms\")"
+        let d: Duration
+        switch v {
+        case let .number(n):
+            guard n.isFinite, n >= 0, n <= 60 else { throw ControlError("\"\(key)\" \(JSONValue.numberText(n)) is not valid: expected \(allowed)") }
+            d = .nanoseconds(Int64((n * 1e9).rounded()))
+        case let .string(s):
+            do { d = try DurationSyntax.parse(s) } catch { throw ControlError("\"\(key)\": \(error)") }
+            guard d >= .zero, d <= .seconds(60) else { throw ControlError("\"\(key)\" \(JSONText.string(s)) is not valid: expected \(allowed)") }
+        default:
+            throw ControlError("\"\(key)\" is \(v.kindName): expected \(allowed)")
+        }
+        return d
     }
 
     /// `true`/`false`, or the words of `BoolSyntax` (`"on"`, `"off"`…).
@@ -152,12 +237,18 @@ extension ControlRequest {
         var members = [JSONMember("cmd", .string(command.name))]
         switch command {
         case let .on(b?): members.append(JSONMember("brightness", .number(b.fraction)))
-        case let .patternNamed(name): members.append(JSONMember("name", .string(name)))
-        case let .pattern(p): members.append(JSONMember("spec", .string(p.canonicalText)))
+        case let .patternNamed(name), let .modeNamed(name): members.append(JSONMember("name", .string(name)))
+        case let .pattern(p), let .mode(p): members.append(JSONMember("spec", .string(p.canonicalText)))
         case let .brightness(b): members.append(JSONMember("level", .number(b.fraction)))
         case let .stealth(on): members.append(JSONMember("on", .bool(on)))
+        case let .settings(u):
+            if let l = u.lightByDefault { members.append(JSONMember("light-by-default", .bool(l))) }
+            if let h = u.holdForLight { members.append(JSONMember("hold-for-light", .bool(h))) }
+            if let t = u.sleepTimer { members.append(JSONMember("sleep-timer", .string(t == .zero ? "off" : DurationSyntax.format(t)))) }
+        case let .press(role), let .release(role): members.append(JSONMember("role", .string(role.rawValue)))
         case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
         }
+        if let transition { members.append(JSONMember("transition", .string(DurationSyntax.format(transition)))) }
         if let id { members.append(JSONMember("id", id)) }
         return .object(members)
     }

@@ -18,7 +18,7 @@ public struct StatusReport: Equatable, Sendable {
     /// The members, in this order (types and units in dist/PROTOCOL.md):
     /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
     /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
-    /// `stealth`, `momentary`, `fading`.
+    /// `stealth`, `momentary`, `fading`, `light_by_default`, `sleep_timer_s`.
     public var members: [JSONMember] {
         [
             JSONMember("lit", .bool(status.lit)),
@@ -33,6 +33,8 @@ public struct StatusReport: Equatable, Sendable {
             JSONMember("stealth", .bool(status.stealth)),
             JSONMember("momentary", .bool(status.momentary)),
             JSONMember("fading", .bool(status.fading)),
+            JSONMember("light_by_default", .bool(status.lightByDefault)),
+            JSONMember("sleep_timer_s", status.sleepTimer.map { .number(Self.seconds($0)) } ?? .null),
         ]
     }
 

@@ -8,8 +8,11 @@
 /// Boundaries (windows are half-open):
 /// - held for less than `holdTime` → `.tap`; held `holdTime` or longer → `.holdStart`
 ///   at press + holdTime, then `.holdEnd` at release;
-/// - a press less than `doubleTapWindow` after a tap's release, released before
-///   `holdTime` → `.doubleTap` (instead of a second `.tap`); a third tap starts afresh;
+/// - a press less than `doubleTapWindow` after a click's release continues the click
+///   sequence: released before `holdTime` → `.doubleTap` (second click) or `.click(n)`
+///   (third to tenth) instead of `.tap`; held → `.holdStart` then `.clickHold(n)`;
+/// - `doubleTapWindow` after a sequence's last click with no press → `.clicksEnded(n)`
+///   (stamped at that instant); the eleventh press starts a new sequence;
 /// - held `longHoldTime` or longer → `.longHold` at press + longHoldTime.
 public struct GestureRecognizer: Sendable {
     public let timing: GestureTiming
@@ -20,9 +23,11 @@ public struct GestureRecognizer: Sendable {
     private var pressedAt: Instant?
     private var holdStarted = false
     private var longHoldFired = false
-    /// This press followed a tap closely enough to make a double tap.
-    private var secondPress = false
-    /// The release of the last tap, while it may still start a double tap.
+    /// The number of this press in its click sequence (1 for a press after a pause).
+    private var pressIndex = 1
+    /// Clicks so far in the current sequence.
+    private var clicks = 0
+    /// The release of the last click, while the sequence may still go on.
     private var lastTapRelease: Instant?
 
     /// A recognizer with the button at `pressed` (normally released) at `start`.
@@ -49,7 +54,7 @@ public struct GestureRecognizer: Sendable {
     /// closing, or a hold/long-hold threshold. Nil when nothing is pending.
     public var nextDeadline: Instant? {
         var next = debouncer.windowEnd
-        for d in [holdDeadline, longHoldDeadline] {
+        for d in [holdDeadline, longHoldDeadline, sequenceEndDeadline] {
             // A threshold already passed is waiting for a pending bounce to settle: the
             // window end is what to wake for.
             if let d, d > processedUntil { next = next.map { min($0, d) } ?? d }
@@ -60,6 +65,12 @@ public struct GestureRecognizer: Sendable {
     private var holdDeadline: Instant? {
         guard let p = pressedAt, !holdStarted else { return nil }
         return p + timing.holdTime
+    }
+
+    /// When the click sequence ends unless a press comes first.
+    private var sequenceEndDeadline: Instant? {
+        guard pressedAt == nil, clicks > 0, let r = lastTapRelease else { return nil }
+        return r + timing.doubleTapWindow
     }
 
     private var longHoldDeadline: Instant? {
@@ -100,8 +111,9 @@ public struct GestureRecognizer: Sendable {
         debouncer.reset(pressed: pressed, at: t)
         // Events were lost in between: whatever tap came before may not be the last one.
         lastTapRelease = nil
+        clicks = 0
         if pressed && !was {
-            secondPress = false
+            pressIndex = 1
             pressedAt = t
             holdStarted = false
             longHoldFired = false
@@ -135,17 +147,33 @@ public struct GestureRecognizer: Sendable {
         if let d = holdDeadline, d <= limit {
             holdStarted = true
             out.append(.holdStart(at: d))
+            if pressIndex > 1 { out.append(.clickHold(pressIndex, at: d)) }
+            clicks = 0
         }
         if let d = longHoldDeadline, d <= limit {
             longHoldFired = true
             out.append(.longHold(at: d))
+        }
+        // A gap of exactly the window is too late to go on: the sequence ends then.
+        if let d = sequenceEndDeadline, d <= limit {
+            out.append(.clicksEnded(clicks, at: d))
+            clicks = 0
+            lastTapRelease = nil
         }
     }
 
     /// A debounced level change at `t`.
     private mutating func accept(pressed: Bool, at t: Instant, into out: inout [Gesture]) {
         if pressed {
-            secondPress = lastTapRelease.map { t - $0 < timing.doubleTapWindow } ?? false
+            let goesOn = lastTapRelease.map { t - $0 < timing.doubleTapWindow } ?? false
+            if goesOn && clicks < GestureTiming.maxClicks {
+                pressIndex = clicks + 1
+            } else {
+                // The last sequence is over (a full one ends at the next press).
+                if clicks > 0 { out.append(.clicksEnded(clicks, at: t)) }
+                clicks = 0
+                pressIndex = 1
+            }
             lastTapRelease = nil
             pressedAt = t
             holdStarted = false
@@ -156,15 +184,18 @@ public struct GestureRecognizer: Sendable {
         out.append(.release(at: t))
         if holdStarted {
             out.append(.holdEnd(at: t))
-        } else if secondPress {
-            out.append(.doubleTap(at: t))
         } else {
-            out.append(.tap(at: t))
+            clicks = pressIndex
+            switch clicks {
+            case 1: out.append(.tap(at: t))
+            case 2: out.append(.doubleTap(at: t))
+            default: out.append(.click(clicks, at: t))
+            }
             lastTapRelease = t
         }
         pressedAt = nil
         holdStarted = false
         longHoldFired = false
-        secondPress = false
+        pressIndex = 1
     }
 }

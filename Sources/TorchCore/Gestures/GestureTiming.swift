@@ -33,6 +33,9 @@ public struct GestureTiming: Equatable, Sendable {
         self.longHoldTime = longHoldTime
     }
 
+    /// The most clicks in one sequence (Anduril's 10C / 10H).
+    public static let maxClicks = 10
+
     /// The defaults above.
     public static let standard = GestureTiming()
 }

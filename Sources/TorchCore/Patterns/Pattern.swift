@@ -15,6 +15,10 @@ public enum Pattern: Equatable, Sendable {
     case breathe(period: Duration, minLevel: Double, maxLevel: Double)
     /// `level duration` steps with optional ramps and a repeat count.
     case custom(CustomPattern)
+    /// A light show: candle, lightning, bike flasher, beacon, strobes, heartbeat.
+    case effect(Effect)
+    /// A number blinked out, repeating (`Readout`).
+    case readout(Readout)
 
     /// SOS at the seed app's default unit of 150 ms.
     public static let sos = Pattern.morse(text: "SOS", unit: Morse.defaultSOSUnit)
@@ -35,6 +39,10 @@ public enum Pattern: Equatable, Sendable {
             return Timeline(steps: [.ramp(to: hi, half), .ramp(to: lo, period - half)])
         case let .custom(c):
             return c.timeline
+        case let .effect(e):
+            return e.timeline()
+        case let .readout(r):
+            return r.timeline
         }
     }
 }

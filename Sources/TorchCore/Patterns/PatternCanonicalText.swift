@@ -10,6 +10,8 @@
 ///     morse 100ms HELLO WORLD       unit, then the text to the end of the line
 ///     breathe 4s 0% 100%            period, lowest level, highest level
 ///     custom 100% 200ms ~0 1s x3    custom pattern syntax (see `CustomPatternSyntax`)
+///     candle seed=42                an effect and its parameters (see `Effect`)
+///     readout 0.1.0                 a number blinked out (see `Readout`)
 extension Pattern {
     /// The canonical one-line form; `parseCanonical` reads it back as this pattern.
     public var canonicalText: String {
@@ -27,6 +29,10 @@ extension Pattern {
             return "breathe \(ExactText.duration(period)) \(ExactText.level(lo)) \(ExactText.level(hi))"
         case let .custom(c):
             return "custom " + Pattern.customText(c)
+        case let .effect(e):
+            return e.canonicalText
+        case let .readout(r):
+            return "readout \(r.text)"
         }
     }
 
@@ -100,12 +106,22 @@ extension Pattern {
             } catch {
                 throw error.shifted(tokens: 1, characters: skip)
             }
+        case "readout":
+            try expect(1, "readout NUMBER', e.g. 'readout 42")
+            do {
+                return .readout(try Readout(args[0].text))
+            } catch {
+                throw args[0].error("expected \(error.allowed)")
+            }
+        case _ where Effect.kinds.contains(head.text):
+            return .effect(try Effect.parse(head: head, args: args))
         default:
             throw head.error("unknown pattern kind: expected \(kindList)")
         }
     }
 
-    static let kindList = "steady, blink, strobe, sos, morse, breathe or custom"
+    static let kindList = "steady, blink, strobe, sos, morse, breathe, custom, readout or an effect ("
+        + Effect.kinds.joined(separator: ", ") + ")"
 
     /// The custom pattern's own text when it is one line that reads back as the same
     /// pattern (so a round trip keeps what the user wrote), else the exact formatted form.

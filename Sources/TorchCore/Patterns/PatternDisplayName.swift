@@ -1,7 +1,7 @@
 /// A short name for the terminal display and `torch status`.
 extension Pattern {
     /// `steady`, `blink 1Hz` (`blink 2Hz 20%` when the duty is not 50 %), `strobe fast`,
-    /// `SOS`, `morse "HI"`, `breathe 4s`, `custom`.
+    /// `SOS`, `morse "HI"`, `breathe 4s`, `custom`, `candle`, `readout 42`.
     public var displayName: String {
         switch self {
         case .steady:
@@ -21,6 +21,10 @@ extension Pattern {
             return "breathe \(DurationSyntax.format(period))"
         case .custom:
             return "custom"
+        case let .effect(e):
+            return e.kind
+        case let .readout(r):
+            return "readout \(r.text)"
         }
     }
 }

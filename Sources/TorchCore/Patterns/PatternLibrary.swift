@@ -1,11 +1,13 @@
 /// Patterns by name, for the config's pattern list, the CLI and "next pattern":
 /// the built-in presets `steady`, `blink`, `strobe-slow`, `strobe-medium`,
-/// `strobe-fast`, `sos`, `breathe`, plus the user's named custom patterns.
+/// `strobe-fast`, `sos`, `breathe`, the effects with their default parameters (`candle`,
+/// `lightning`, `bike`, `beacon`, `party-strobe`, `tactical-strobe`, `heartbeat`), plus
+/// the user's named custom patterns.
 public struct PatternLibrary: Sendable {
     /// The built-in names, in the order `names` lists them.
     public static let builtInNames = [
         "steady", "blink", "strobe-slow", "strobe-medium", "strobe-fast", "sos", "breathe",
-    ]
+    ] + Effect.kinds
 
     /// Every name: the built-ins in their order, then the custom names sorted.
     public let names: [String]
@@ -70,7 +72,9 @@ public struct PatternLibrary: Sendable {
 
     private static func builtIns(blinkSpeed: Double, breathePeriod: Duration, breatheMin: Double,
                                  breatheMax: Double, sosUnit: Duration) -> [String: Pattern] {
-        [
+        var all: [String: Pattern] = [:]
+        for kind in Effect.kinds { all[kind] = Effect.standard(kind).map { .effect($0) } }
+        return all.merging([
             "steady": .steady,
             // Speed is checked to be above 0, so there is always a pattern.
             "blink": BlinkSpeed.pattern(speed: blinkSpeed) ?? .steady,
@@ -79,7 +83,7 @@ public struct PatternLibrary: Sendable {
             "strobe-fast": .strobe(.fast),
             "sos": .morse(text: "SOS", unit: sosUnit),
             "breathe": .breathe(period: breathePeriod, minLevel: breatheMin, maxLevel: breatheMax),
-        ]
+        ]) { $1 }
     }
 
     /// The pattern called `name` (exact spelling); unknown names get a "did you mean".

@@ -38,6 +38,10 @@ extension Pattern {
                 throw fail(name, ExactText.level(level), LevelSyntax.allowedText(0...1))
             }
             if lo <= 0 && hi <= 0 { throw fail("max", ExactText.level(hi), PatternLimits.darkBreatheAllowed) }
+        case let .effect(e):
+            try e.checkLimits()
+        case .readout:
+            break
         case let .custom(c):
             guard PatternLimits.lights(c.timeline.steps) || c.timeline.isSteady && c.timeline.endLevel > 0 else {
                 throw fail("steps", c.source, PatternLimits.neverLights)

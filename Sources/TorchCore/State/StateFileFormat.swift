@@ -13,6 +13,8 @@ public enum StateFileFormat {
     public static let version = 1
 
     static let keys = ["brightness", "pattern", "button-mode", "lit"]
+    /// Written only when set (so a file without them reads as before).
+    static let optionalKeys = ["light-by-default", "hold-for-light", "sleep-timer", "stealth"]
 
     /// The file's text for `state`, ending in a newline.
     public static func encode(_ state: PersistentState) -> String {
@@ -25,7 +27,16 @@ public enum StateFileFormat {
             button-mode=\(state.buttonMode.rawValue)
             lit=\(state.lit ? "yes" : "no")
 
-            """
+            """ + optionalLines(state)
+    }
+
+    static func optionalLines(_ state: PersistentState) -> String {
+        var out = ""
+        if let l = state.settings.lightByDefault { out += "light-by-default=\(l ? "yes" : "no")\n" }
+        if let h = state.settings.holdForLight { out += "hold-for-light=\(h ? "yes" : "no")\n" }
+        if let t = state.settings.sleepTimer { out += "sleep-timer=\(t == .zero ? "off" : DurationSyntax.format(t))\n" }
+        if state.stealth { out += "stealth=yes\n" }
+        return out
     }
 
     /// The state in `text`, or a one-line reason it cannot be read.
@@ -55,7 +66,7 @@ public enum StateFileFormat {
             }
             let key = String(line[..<eq])
             let value = String(line[line.index(after: eq)...])
-            guard keys.contains(key) else {
+            guard keys.contains(key) || optionalKeys.contains(key) else {
                 throw StateFileError(line: number, reason: "unknown key '\(shown(key))'")
             }
             if let earlier = values[key] {
@@ -106,7 +117,27 @@ public enum StateFileFormat {
         } catch {
             throw StateFileError(line: l.line, reason: "lit '\(shown(l.value))' is not yes or no")
         }
-        return PersistentState(brightness: brightness, pattern: parsed, buttonMode: mode, lit: lit)
+        var settings = UserSettings()
+        func flag(_ key: String) throws(StateFileError) -> Bool? {
+            guard let v = values[key] else { return nil }
+            do { return try BoolSyntax.parse(v.value) } catch {
+                throw StateFileError(line: v.line, reason: "\(key) '\(shown(v.value))' is not yes or no")
+            }
+        }
+        settings.lightByDefault = try flag("light-by-default")
+        settings.holdForLight = try flag("hold-for-light")
+        if let t = values["sleep-timer"] {
+            if t.value == "off" {
+                settings.sleepTimer = .zero
+            } else {
+                guard let d = UserSettings.wholeSeconds(try? DurationSyntax.parse(t.value)) else {
+                    throw StateFileError(line: t.line, reason: "sleep-timer '\(shown(t.value))' is not off or a duration from 1s to 24h")
+                }
+                settings.sleepTimer = d
+            }
+        }
+        return PersistentState(brightness: brightness, pattern: parsed, buttonMode: mode, lit: lit,
+                               settings: settings, stealth: try flag("stealth") ?? false)
     }
 
     /// File text made safe for a one-line warning on a terminal: control characters

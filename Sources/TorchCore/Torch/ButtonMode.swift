@@ -8,6 +8,10 @@ public enum ButtonMode: String, CaseIterable, Sendable, CustomStringConvertible 
     case toggle
     /// Hold-for-light only: lit exactly while pressed (config `hold-for-light = yes`).
     case momentary
+    /// The seed's lock-screen mode: a tap does nothing; a press held past the hold time
+    /// toggles the light at that moment (not at release); the feedback line pulses at
+    /// touch-down.
+    case longPress = "long-press"
 
     public var description: String { rawValue }
 }

@@ -9,6 +9,9 @@ public enum TorchEvent: Equatable, Sendable, CustomStringConvertible {
     case stateChanged
     /// The sleep timer ran out: the light fades out (or goes straight off).
     case sleepTimerExpired
+    /// A line for the log: a mode of the button changed ("lockout on", "simple UI on",
+    /// "sunset timer 10min", "memory 40% saved").
+    case notice(String)
 
     /// A log line: "gesture double-tap", "stealth on", "state changed", "sleep timer expired".
     public var description: String {
@@ -17,6 +20,7 @@ public enum TorchEvent: Equatable, Sendable, CustomStringConvertible {
         case let .stealthChanged(on): "stealth \(on ? "on" : "off")"
         case .stateChanged: "state changed"
         case .sleepTimerExpired: "sleep timer expired"
+        case let .notice(line): line
         }
     }
 }

@@ -38,6 +38,37 @@ public struct TorchSettings: Equatable, Sendable {
     /// `ramp-time`: how long a hold takes to ramp brightness across the full range
     /// (1 % to 100 %). Default 2 s.
     public var rampTime: Duration
+    /// `[gestures]` beyond `1c` and `2c` (which are `tapAction`, `doubleTapAction`).
+    /// Default `GestureMap.standard`.
+    public var gestures: GestureMap = .standard
+    /// `floor` / `ceiling`: the ramp's range, the floor and ceiling actions, lockout's
+    /// glow (floor). Default 1 % and 100 %.
+    public var floor: Brightness = Brightness(clamping: Brightness.minimum)
+    public var ceiling: Brightness = .full
+    /// `memory`, `memory-level`, `hybrid-after`: the level a light from dark comes on
+    /// at. Default automatic (the last level), 100 %, 10 min.
+    public var memory: MemoryRule = .automatic
+    public var memoryLevel: Brightness = .full
+    public var hybridAfter: Duration = .seconds(600)
+    /// `transition`: every level change fades over this. Default 0 (instant).
+    public var transition: Duration = .zero
+    /// `auto-lock`: lockout after dark this long. Default nil (never).
+    public var autoLock: Duration?
+    /// `sunset-step`: each sunset acknowledgement blink adds this. Default 5 min.
+    public var sunsetStep: Duration = .seconds(300)
+    /// `simple-ui`: start in the Simple UI; `simple-ui-ceiling` its highest level.
+    /// Default no, 50 %.
+    public var simpleUI = false
+    public var simpleUICeiling: Brightness = Brightness(clamping: 0.5)
+
+    /// The whole gesture map: `1c` = `tapAction`, `2c` = `doubleTapAction`, the rest
+    /// from `gestures`.
+    public var gestureMap: GestureMap {
+        var m = gestures
+        m[.clicks(1)] = tapAction
+        m[.clicks(2)] = doubleTapAction
+        return m
+    }
 
     public static let defaultSleepFade: Duration = .seconds(3)
     public static let defaultRampTime: Duration = .seconds(2)
@@ -78,7 +109,8 @@ public struct TorchSettings: Equatable, Sendable {
     /// (`restore`: the saved lit state; `off`: dark). A start's light is the start
     /// rule's doing, not the user's.
     public func startsLit(restoring saved: PersistentState?) -> Bool {
-        lightByDefault || (atStart == .restore && saved?.lit == true)
+        let settings = saved.map { $0.settings.applied(to: self) } ?? self
+        return settings.lightByDefault || (atStart == .restore && saved?.lit == true)
     }
 
     /// Whether a start drives the output active at its first instant: lit, and the
@@ -124,6 +156,12 @@ public struct TorchSettings: Equatable, Sendable {
         }
         if rampTime <= .zero {
             throw SettingsConflict(keys: ["ramp-time"], message: "ramp-time must be longer than 0")
+        }
+        if floor > ceiling {
+            throw SettingsConflict(keys: ["floor", "ceiling"], message: "floor (\(floor)) must not be above ceiling (\(ceiling))")
+        }
+        if longHoldAction == .ramp || GestureName.all.contains(where: { $0 != .clickHold(1) && gestureMap[$0] == .ramp }) {
+            throw SettingsConflict(keys: ["gestures"], message: "ramp is the hold of 1h only: another gesture cannot ramp")
         }
     }
 }

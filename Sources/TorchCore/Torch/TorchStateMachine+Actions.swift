@@ -23,15 +23,48 @@ extension TorchStateMachine {
             refreshProgram(at: t, restart: true)
         case .stealth:
             setStealth(!stealth)
-        case .none:
+        case .lockout:
+            stopEverything()
+            locked = true
+            events.append(.notice("lockout on"))
+            refreshProgram(at: t)
+        case .momentary:
+            stopEverything()
+            momentaryModeOn = true
+            events.append(.notice("momentary mode on"))
+            refreshProgram(at: t)
+        case .ceiling, .floor:
+            changeBrightness(to: action == .ceiling ? ceiling : settings.floor)
+            turnOn(at: t, recall: false)
+            refreshProgram(at: t)
+        case .memory:
+            manualLevel = brightness
+            events.append(.notice("memory \(brightness) saved"))
+            refreshProgram(at: t)
+        case .simpleUI:
+            simpleUI.toggle()
+            events.append(.notice("simple UI \(simpleUI ? "on" : "off")"))
+            refreshProgram(at: t)
+        case .sunsetTimer:
+            // From a click (not a hold): one step, straight away.
+            startSunset(at: t)
+            endSunsetSetup(at: t)
+        case .ramp, .none:
             // The light shows the state the action applied to (a press's provisional
             // light may have been reverted).
             refreshProgram(at: t)
         }
     }
 
+    /// The highest level now: the ceiling, or the Simple UI's cap in the Simple UI.
+    var ceiling: Brightness {
+        simpleUI ? min(settings.ceiling, settings.simpleUICeiling) : settings.ceiling
+    }
+
     /// Lit and latched; the sleep timer (re)starts; a fade in progress is abandoned.
-    mutating func turnOn(at t: Instant) {
+    /// From dark with `recall`, the memory rule picks the level.
+    mutating func turnOn(at t: Instant, recall: Bool = true) {
+        if !lit && recall { recallMemory(at: t) }
         lit = true
         momentary = false
         fadeEnd = nil
@@ -69,6 +102,19 @@ extension TorchStateMachine {
         }
     }
 
+    /// The level a light from dark comes on at (`memory`): the last (automatic), the
+    /// manual level (manual), or the manual level after `hybrid-after` dark (hybrid).
+    mutating func recallMemory(at t: Instant) {
+        switch settings.memory {
+        case .automatic:
+            break
+        case .manual:
+            brightness = manualLevel
+        case .hybrid:
+            if let since = darkSince, t - since >= settings.hybridAfter { brightness = manualLevel }
+        }
+    }
+
     mutating func changeBrightness(to b: Brightness) {
         // An explicit brightness ends a ramp in progress: the user's number wins.
         ramp = nil
@@ -90,14 +136,50 @@ extension TorchStateMachine {
     /// `t` with a new generation; a brightness change alone keeps the timeline's phase.
     /// The fade owns the program while it runs.
     mutating func refreshProgram(at t: Instant, restart: Bool = false) {
-        guard fadeEnd == nil else { return }
-        let timeline = lit ? currentPattern.timeline() : Timeline.dark
-        if timeline != program.timeline || (restart && lit) {
-            program = LightProgram(timeline: timeline, brightness: brightness, startedAt: t)
-            programGeneration &+= 1
-        } else if lit, program.brightness != brightness {
-            program.brightness = brightness
-            programGeneration &+= 1
+        if lit { darkSince = nil } else if darkSince == nil { darkSince = t }
+        guard fadeEnd == nil, sunset == nil else { return }
+        // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
+        let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : playedTimeline(currentPattern)
+        let level = glow ? settings.floor : min(brightness, ceilingCap)
+        // During a transition the program is the fade; what it leads to is the target.
+        let shown = transitionTarget ?? program
+        if timeline != shown.timeline || (restart && lit) {
+            play(LightProgram(timeline: timeline, brightness: level, startedAt: t), at: t)
+        } else if lit, shown.brightness != level {
+            var p = shown
+            p.brightness = level
+            // A pattern keeps its phase: only a steady light fades to a new level.
+            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; transitionEnd = nil; program = p; programGeneration &+= 1 }
         }
     }
+
+    /// Plays `target` from `t`, fading to it from the level shown now over the
+    /// transition (`[light] transition`, or the command's own); at once when it is 0,
+    /// during a brightness ramp (itself gradual), or when the level does not change.
+    mutating func play(_ target: LightProgram, at t: Instant) {
+        let d = transitionOverride ?? settings.transition
+        var cursor = TimelineCursor(program.timeline)
+        let from = cursor.sample(at: (t - program.startedAt).nanoseconds).level * program.brightness.fraction
+        var first = TimelineCursor(target.timeline)
+        let to = first.sample(at: 0).level * target.brightness.fraction
+        guard d > .zero, ramp == nil, abs(from - to) > 1e-9 else {
+            transitionTarget = nil
+            transitionEnd = nil
+            program = target
+            programGeneration &+= 1
+            return
+        }
+        // Levels relative to the brighter end, so both fit in 0…1.
+        let top = max(from, to)
+        let fade = Timeline(steps: [.hold(from / top, .zero), .ramp(to: to / top, d)], repeatCount: 1, endLevel: to / top)
+        program = LightProgram(timeline: fade, brightness: Brightness(clamping: top), startedAt: t)
+        programGeneration &+= 1
+        var later = target
+        later.startedAt = t + d
+        transitionTarget = later
+        transitionEnd = t + d
+    }
+
+    /// The cap on the level shown: the Simple UI's, else none.
+    var ceilingCap: Brightness { simpleUI ? settings.simpleUICeiling : .full }
 }

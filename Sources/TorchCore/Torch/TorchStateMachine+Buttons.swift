@@ -1,31 +1,88 @@
 /// What each button mode does with the ON button's gestures.
 extension TorchStateMachine {
-    mutating func smart(_ kind: GestureKind, at t: Instant) {
-        switch kind {
+    /// The gesture map in force: the Simple UI keeps 1c, 2c, 1h and the gestures that
+    /// lock or leave it; everything else does nothing there.
+    var activeMap: GestureMap {
+        let full = settings.gestureMap
+        guard simpleUI else { return full }
+        var m = GestureMap([:])
+        for (g, a) in full.actions where [.clicks(1), .clicks(2), .clickHold(1)].contains(g) || a == .lockout || a == .simpleUI {
+            m[g] = a
+        }
+        return m
+    }
+
+    mutating func smart(_ g: Gesture, at t: Instant) {
+        if locked { return lockedButton(g, at: t) }
+        if momentaryModeOn { return momentaryModeButton(g, at: t) }
+        let map = activeMap
+        switch g {
         case .press:
+            let index = sequenceClicks + 1
             if lit {
-                press = Press(litFromDark: false, cancelled: false)
+                press = Press(litFromDark: false, cancelled: false, index: index)
             } else {
-                // Light at once: the press may still turn out to be a tap (latch) or a hold.
-                press = Press(litFromDark: true, cancelled: false)
+                // Light at once: the press may still turn out to be a click or a hold.
+                press = Press(litFromDark: true, cancelled: false, index: index)
+                // A later press of a sequence lights provisionally at the level as it is:
+                // the sequence's action (memory's save among them) sees the level unchanged.
+                if index == 1 { recallMemory(at: t) }
                 lit = true
                 momentary = true
                 restartSleepTimer(at: t)
                 refreshProgram(at: t)
             }
-        case .release:
-            break
-        case .tap, .doubleTap:
+        case .release, .holdEnd:
+            if g.kind == .holdEnd {
+                if ramp != nil { endRamp(at: t) }
+                if sunset != nil { endSunsetSetup(at: t) }
+                press = nil
+                endCancelledPress(at: t)
+            }
+        case .tap, .doubleTap, .click:
+            let n = g.count ?? 1
+            sequenceClicks = n
             guard let p = press, !p.cancelled else { return endCancelledPress(at: t) }
             press = nil
-            if p.litFromDark { revertPressLight() }
-            apply(kind == .tap ? settings.tapAction : settings.doubleTapAction, at: t)
+            if n == 1 {
+                // The first click never waits: its action applies to the state before its press.
+                pendingLitFromDark = false
+                if p.litFromDark { revertPressLight() }
+                apply(map[.clicks(1)], at: t)
+                return
+            }
+            // A provisional light stays until the sequence is known.
+            pendingClicks = n
+            pendingLitFromDark = pendingLitFromDark || p.litFromDark
+            if !map.hasLonger(than: n) { finishSequence(at: t) }
+        case let .clicksEnded(n, _):
+            sequenceClicks = 0
+            if n >= 2, pendingClicks == n { finishSequence(at: t) }
+            pendingClicks = nil
+            pendingLitFromDark = false
         case .holdStart:
+            sequenceClicks = 0
+            guard let p = press, !p.cancelled, p.index == 1 else { return }
+            switch map[.clickHold(1)] {
+            case .ramp:
+                // From dark the hold is hold-for-light: stay momentary. While latched: ramp.
+                if !p.litFromDark, lit, !momentary { startRamp(at: t) }
+            case .none:
+                break
+            case let action:
+                if p.litFromDark { revertPressLight() }
+                press?.cancelled = true
+                actOnHold(action, at: t)
+            }
+        case let .clickHold(n, _):
             guard let p = press, !p.cancelled else { return }
-            // From dark the hold is hold-for-light: stay momentary. While latched: ramp.
-            if !p.litFromDark, lit, !momentary { startRamp(at: t) }
+            if (p.litFromDark || pendingLitFromDark) && momentary { revertPressLight() }
+            pendingClicks = nil
+            pendingLitFromDark = false
+            press?.cancelled = true
+            actOnHold(map[.clickHold(n)], at: t)
         case .longHold:
-            guard let p = press, !p.cancelled, p.litFromDark, momentary else { return }
+            guard !simpleUI, let p = press, !p.cancelled, p.index == 1, p.litFromDark, momentary else { return }
             switch settings.longHoldAction {
             case .none:
                 break
@@ -35,19 +92,32 @@ extension TorchStateMachine {
             default:
                 press?.litFromDark = false
                 revertPressLight()
-                apply(settings.longHoldAction, at: t)
+                actOnHold(settings.longHoldAction, at: t)
             }
-        case .holdEnd:
-            if ramp != nil { endRamp(at: t) }
-            press = nil
-            endCancelledPress(at: t)
         }
     }
 
-    /// A press's end: a light held only by the button goes dark.
+    /// A hold gesture's action, at its hold start (the sunset timer keeps counting while held).
+    mutating func actOnHold(_ action: GestureAction, at t: Instant) {
+        if action == .sunsetTimer { startSunset(at: t) } else { apply(action, at: t) }
+    }
+
+    /// The click sequence's action (2 clicks or more), on the state before its
+    /// provisional light: at the sequence's end, or at the last release when no longer
+    /// gesture is mapped.
+    mutating func finishSequence(at t: Instant) {
+        guard let n = pendingClicks else { return }
+        if pendingLitFromDark && momentary { revertPressLight() }
+        pendingClicks = nil
+        pendingLitFromDark = false
+        apply(activeMap[.clicks(n)], at: t)
+    }
+
+    /// A press's end: a light held only by the button goes dark (unless a click
+    /// sequence still holds it provisionally).
     mutating func endCancelledPress(at t: Instant) {
         press = nil
-        guard momentary else { return }
+        guard momentary, pendingClicks == nil else { return }
         turnOff()
         refreshProgram(at: t)
     }
@@ -83,6 +153,61 @@ extension TorchStateMachine {
         }
     }
 
+    /// `mode = long-press`: a tap does nothing; held past the hold time the light
+    /// toggles at that moment.
+    mutating func longPressMode(_ kind: GestureKind, at t: Instant) {
+        guard kind == .holdStart else { return }
+        if lit { stopEverything() } else { turnOn(at: t) }
+        refreshProgram(at: t)
+    }
+
+    /// Lockout: only the lowest level while held; the lockout gesture unlocks.
+    mutating func lockedButton(_ g: Gesture, at t: Instant) {
+        let unlockers = activeMap.gestures(for: .lockout)
+        switch g {
+        case .press:
+            guard !lit else { return }
+            lit = true
+            momentary = true
+            glow = true
+            refreshProgram(at: t)
+        case .release:
+            guard glow else { return }
+            glow = false
+            turnOff()
+            refreshProgram(at: t)
+        case let .clicksEnded(n, _) where unlockers.contains(.clicks(n)):
+            unlock(at: t)
+        case let .clickHold(n, _) where unlockers.contains(.clickHold(n)):
+            glow = false
+            unlock(at: t)
+        case .holdStart where unlockers.contains(.clickHold(1)):
+            glow = false
+            unlock(at: t)
+        default:
+            break
+        }
+    }
+
+    mutating func unlock(at t: Instant) {
+        locked = false
+        events.append(.notice("lockout off"))
+        turnOn(at: t)
+        refreshProgram(at: t)
+    }
+
+    /// Momentary mode (the `momentary` action): lit exactly while held; the same
+    /// gesture goes back to the full UI (dark).
+    mutating func momentaryModeButton(_ g: Gesture, at t: Instant) {
+        switch g {
+        case let .clicksEnded(n, _) where activeMap.gestures(for: .momentary).contains(.clicks(n)):
+            momentaryModeOn = false
+            events.append(.notice("momentary mode off"))
+        default:
+            momentaryMode(g.kind, at: t)
+        }
+    }
+
     /// A press during the sleep fade: the light comes back, latched, the timer restarts,
     /// and the rest of the press is ignored.
     mutating func wakeFromFade(at t: Instant) {
@@ -91,6 +216,6 @@ extension TorchStateMachine {
         momentary = false
         restartSleepTimer(at: t)
         refreshProgram(at: t, restart: true)
-        press = Press(litFromDark: false, cancelled: true)
+        press = Press(litFromDark: false, cancelled: true, index: 1)
     }
 }

@@ -6,9 +6,20 @@ extension TorchStateMachine {
     /// length), and a changed button mode ends a press or ramp in progress (a light held
     /// only by that press goes dark). Identical settings change nothing at all, so a
     /// client cannot keep a sleep-timed light on by reloading.
+    ///
+    /// `new` is the config's: the settings changed at run time stay on top of it.
     public mutating func reconfigure(_ new: TorchSettings, at time: Instant) {
+        baseSettings = new
+        applySettings(userSettings.applied(to: new), at: time)
+    }
+
+    /// Puts `new` (the settings in force) into effect, as a reload does.
+    mutating func applySettings(_ new: TorchSettings, at time: Instant) {
         runTimers(upTo: time)
-        guard new != settings else { return }
+        guard new != settings else {
+            reportChanges()
+            return
+        }
         let old = settings
         settings = new
         let t = now

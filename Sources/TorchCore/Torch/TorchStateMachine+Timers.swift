@@ -7,12 +7,24 @@ extension TorchStateMachine {
             now = max(now, d)
             if let tick = ramp?.nextTick, tick == d {
                 rampTick(at: d)
+            } else if transitionEnd == d, let target = transitionTarget {
+                transitionEnd = nil
+                transitionTarget = nil
+                program = target
+                programGeneration &+= 1
+            } else if sunset?.nextBlink == d {
+                sunsetBlink(at: d)
+            } else if autoLockDeadline == d {
+                locked = true
+                events.append(.notice("lockout on (auto-lock)"))
             } else if sleepDeadline == d {
                 sleepTimerExpired(at: d)
             } else if fadeEnd == d {
                 fadeEnd = nil
                 turnOff()
                 refreshProgram(at: d)
+            } else if heartbeatRetune == d {
+                retuneHeartbeat(at: d)
             }
         }
         now = target
@@ -23,8 +35,8 @@ extension TorchStateMachine {
     mutating func startRamp(at t: Instant) {
         var up = rampUpNext
         // At a bound the only way is away from it.
-        if brightness >= .full { up = false }
-        if brightness.fraction <= Brightness.minimum { up = true }
+        if brightness >= ceiling { up = false }
+        if brightness <= settings.floor { up = true }
         rampUpNext = !up
         ramp = Ramp(start: t, from: brightness, up: up, nextTick: t + Self.rampTickInterval)
     }
@@ -34,14 +46,16 @@ extension TorchStateMachine {
     func rampBrightness(_ r: Ramp, at t: Instant) -> Brightness {
         let span = 1 - Brightness.minimum
         let delta = span * (t - r.start).seconds / settings.rampTime.seconds
-        return Brightness(clamping: r.from.fraction + (r.up ? delta : -delta))
+        let b = Brightness(clamping: r.from.fraction + (r.up ? delta : -delta))
+        // Within floor…ceiling (a level already outside stays where the ramp cannot push it).
+        return r.up ? max(r.from, min(b, ceiling)) : min(r.from, max(b, settings.floor))
     }
 
     mutating func rampTick(at t: Instant) {
         guard var r = ramp else { return }
         let b = rampBrightness(r, at: t)
         brightness = b
-        let atBound = r.up ? b >= .full : b.fraction <= Brightness.minimum
+        let atBound = r.up ? b >= ceiling : b <= settings.floor
         r.nextTick = atBound ? nil : t + Self.rampTickInterval
         ramp = r
         restartSleepTimer(at: t)
@@ -55,6 +69,52 @@ extension TorchStateMachine {
         brightness = rampBrightness(r, at: t)
         restartSleepTimer(at: t)
         refreshProgram(at: t)
+    }
+
+    // MARK: Sunset timer
+
+    /// The sunset hold started: lit, one step, an acknowledgement blink.
+    mutating func startSunset(at t: Instant) {
+        ramp = nil
+        turnOn(at: t)
+        sleepDeadline = nil
+        sunset = SunsetSetup(steps: 1, nextBlink: t + Self.sunsetBlinkInterval)
+        ackBlink(at: t)
+    }
+
+    /// Still held a blink interval later: one more step (up to 24 h in all).
+    mutating func sunsetBlink(at t: Instant) {
+        guard var s = sunset else { return }
+        if settings.sunsetStep * (s.steps + 1) <= .seconds(86_400) { s.steps += 1 }
+        s.nextBlink = t + Self.sunsetBlinkInterval
+        sunset = s
+        ackBlink(at: t)
+    }
+
+    /// A short dark blink, then the chosen brightness, steady.
+    mutating func ackBlink(at t: Instant) {
+        let blink = Timeline(steps: [.hold(0, Self.ackBlinkLength)], repeatCount: 1, endLevel: 1)
+        // These own the program: a level transition in progress is dropped.
+        transitionTarget = nil
+        transitionEnd = nil
+        program = LightProgram(timeline: blink, brightness: min(brightness, ceilingCap), startedAt: t)
+        programGeneration &+= 1
+    }
+
+    /// The hold ended: the light dims gradually to dark over steps × `sunset-step`.
+    mutating func endSunsetSetup(at t: Instant) {
+        guard let s = sunset else { return }
+        sunset = nil
+        let total = settings.sunsetStep * s.steps
+        events.append(.notice("sunset timer \(DurationSyntax.format(total))"))
+        sleepDeadline = nil
+        let fade = Timeline(steps: [.hold(1, .zero), .ramp(to: 0, total)], repeatCount: 1, endLevel: 0)
+        // These own the program: a level transition in progress is dropped.
+        transitionTarget = nil
+        transitionEnd = nil
+        program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
+        programGeneration &+= 1
+        fadeEnd = t + total
     }
 
     // MARK: Sleep timer
@@ -73,6 +133,9 @@ extension TorchStateMachine {
         var cursor = TimelineCursor(program.timeline)
         let level = cursor.sample(at: (t - program.startedAt).nanoseconds).level
         let fade = Timeline(steps: [.hold(level, .zero), .ramp(to: 0, settings.sleepFade)], repeatCount: 1, endLevel: 0)
+        // These own the program: a level transition in progress is dropped.
+        transitionTarget = nil
+        transitionEnd = nil
         program = LightProgram(timeline: fade, brightness: brightness, startedAt: t)
         programGeneration &+= 1
         fadeEnd = t + settings.sleepFade

@@ -28,7 +28,12 @@ public struct TorchStateMachine: Sendable {
     /// How often brightness is updated during a ramp: 50 Hz.
     public static let rampTickInterval: Duration = .milliseconds(20)
 
+    /// The settings in force: the config's (`baseSettings`) with `userSettings` on top.
     public internal(set) var settings: TorchSettings
+    /// The config's settings (a reload replaces them).
+    public internal(set) var baseSettings: TorchSettings
+    /// Settings changed at run time, remembered in the state file.
+    public internal(set) var userSettings: UserSettings
     /// The button mode in force: the config's (the only place that sets it).
     public internal(set) var buttonMode: ButtonMode
     /// True while the light emits (latched, momentary, or fading out).
@@ -68,9 +73,52 @@ public struct TorchStateMachine: Sendable {
         var litFromDark: Bool
         /// The OFF button, a command or the fade's wake-up took over: ignore the rest.
         var cancelled: Bool
+        /// Its number in the click sequence (1: after a pause).
+        var index: Int
     }
 
+    /// The sunset timer being set: the button is still held.
+    struct SunsetSetup: Sendable {
+        /// Steps added so far (one per acknowledgement blink).
+        var steps: Int
+        /// The next acknowledgement blink.
+        var nextBlink: Instant
+    }
+
+    /// How often the sunset timer's acknowledgement blinks come while held: 1 s.
+    public static let sunsetBlinkInterval: Duration = .seconds(1)
+    /// How long an acknowledgement blink is dark: 100 ms.
+    public static let ackBlinkLength: Duration = .milliseconds(100)
+
+    /// Lockout: the button only gives the floor level while held.
+    public internal(set) var locked = false
+    /// Momentary mode (the `momentary` action): lit exactly while held.
+    public internal(set) var momentaryModeOn = false
+    /// The Simple UI: a capped level and a small gesture set.
+    public internal(set) var simpleUI = false
+    /// The manual memory level (`memory-level`, or the last `memory` gesture's save).
+    public internal(set) var manualLevel: Brightness
+    /// Since when the light has been dark; nil while lit.
+    public internal(set) var darkSince: Instant?
+    /// Clicks so far in the button's click sequence.
+    var sequenceClicks = 0
+    /// A sequence of 2 clicks or more whose action waits for the sequence to end.
+    var pendingClicks: Int?
+    /// A press of the pending sequence lit the light provisionally.
+    var pendingLitFromDark = false
+    /// Lockout's glow: lit at the floor while the button is held.
+    var glow = false
+    var sunset: SunsetSetup?
+    /// A level transition in progress: the program to play when it ends.
+    var transitionTarget: LightProgram?
+    /// When the transition in progress ends; nil when none runs.
+    public internal(set) var transitionEnd: Instant?
+    /// The transition of the command being handled (`--transition`), over the config's.
+    var transitionOverride: Duration?
+
     var ramp: Ramp?
+    /// The load average the heartbeat effect follows (TorchStateMachine+Load).
+    var heartbeatLoad = HeartbeatLoad()
     /// The direction of the next ramp: each new hold reverses it.
     var rampUpNext = true
     var press: Press?
@@ -82,10 +130,16 @@ public struct TorchStateMachine: Sendable {
     /// configured ones (`settings.pattern`, else the first of the cycle). Lit when
     /// `lightByDefault` (every start), else as `atStart` says: the saved lit state
     /// (`restore`) or dark (`off`). The button mode is always the config's.
-    public init(settings: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+    public init(settings base: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+        let user = saved?.settings ?? UserSettings()
+        let settings = user.applied(to: base)
         self.settings = settings
+        baseSettings = base
+        userSettings = user
         self.now = now
         buttonMode = settings.buttonMode
+        simpleUI = settings.simpleUI
+        manualLevel = settings.memoryLevel
         brightness = saved?.brightness ?? settings.brightness
         pattern = settings.startPattern(restoring: saved)
         lit = settings.startsLit(restoring: saved)
@@ -98,7 +152,11 @@ public struct TorchStateMachine: Sendable {
         if lit {
             program.timeline = pattern.timeline()
             restartSleepTimer(at: now)
+        } else {
+            darkSince = now
         }
+        // Stealth left on stays on: the status LEDs go dark again at start.
+        if saved?.stealth == true { setStealth(true) }
         reportChanges()
     }
 
@@ -107,12 +165,20 @@ public struct TorchStateMachine: Sendable {
 
     /// What to save so the next start keeps this state.
     public var persistentState: PersistentState {
-        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary)
+        PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit && !momentary,
+                        settings: userSettings, stealth: stealth)
     }
 
-    /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade end.
+    /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade
+    /// end, the heartbeat's next cycle with a new load.
     public var nextDeadline: Instant? {
-        [ramp?.nextTick, sleepDeadline, fadeEnd].compactMap { $0 }.min()
+        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline, transitionEnd, heartbeatRetune].compactMap { $0 }.min()
+    }
+
+    /// When auto-lock locks the button: `auto-lock` after the light went dark.
+    var autoLockDeadline: Instant? {
+        guard !locked, !lit, let after = settings.autoLock, let since = darkSince else { return nil }
+        return since + after
     }
 
     /// Runs every timer due up to `time`.
@@ -133,33 +199,43 @@ public struct TorchStateMachine: Sendable {
                 refreshProgram(at: t)
             }
         case .on:
-            switch gesture.kind {
-            case .tap, .doubleTap, .holdStart, .longHold:
+            switch (gesture.kind, buttonMode) {
+            case (.press, .longPress):
+                // The lock-screen mode's touch-down pulse.
+                events.append(.gestureRecognized(.press))
+            case (_, .longPress):
+                break
+            case (.tap, _), (.doubleTap, _), (.click, _), (.holdStart, _), (.clickHold, _), (.longHold, _):
                 events.append(.gestureRecognized(gesture.kind))
-            case .press, .release, .holdEnd:
+            case (.press, _), (.release, _), (.holdEnd, _), (.clicksEnded, _):
                 break
             }
             if gesture.kind == .press, fadeEnd != nil {
                 wakeFromFade(at: t)
             } else {
                 switch buttonMode {
-                case .smart: smart(gesture.kind, at: t)
+                case .smart: smart(gesture, at: t)
                 case .toggle: toggleMode(gesture.kind, at: t)
                 case .momentary: momentaryMode(gesture.kind, at: t)
+                case .longPress: longPressMode(gesture.kind, at: t)
                 }
             }
         }
         reportChanges()
     }
 
-    /// Acts on a command from the command line or the control socket.
-    public mutating func handle(_ command: TorchCommand, at time: Instant) {
+    /// Acts on a command from the command line or the control socket; `transition`
+    /// (a command's `--transition`) replaces `[light] transition` for the level changes
+    /// it makes.
+    public mutating func handle(_ command: TorchCommand, at time: Instant, transition: Duration? = nil) {
         runTimers(upTo: time)
+        transitionOverride = transition
+        defer { transitionOverride = nil }
         let t = now
         switch command {
         case let .on(b):
             if let b { changeBrightness(to: b) }
-            turnOn(at: t)
+            turnOn(at: t, recall: b == nil)
             refreshProgram(at: t)
         case .off:
             stopEverything()
@@ -171,6 +247,10 @@ public struct TorchStateMachine: Sendable {
             pattern = p
             sosActive = false
             turnOn(at: t)
+            refreshProgram(at: t, restart: true)
+        case let .choosePattern(p):
+            pattern = p
+            sosActive = false
             refreshProgram(at: t, restart: true)
         case let .setBrightness(b):
             changeBrightness(to: b)
@@ -185,12 +265,18 @@ public struct TorchStateMachine: Sendable {
             refreshProgram(at: t, restart: true)
         case let .stealth(on):
             setStealth(on)
+        case let .settings(change):
+            userSettings = userSettings.merging(change)
+            applySettings(userSettings.applied(to: baseSettings), at: t)
         }
         switch command {
         case .on, .off, .toggle, .setPattern, .nextPattern:
-            // The command decided lit or dark: the rest of a press in progress must not undo it.
+            // The command decided lit or dark: the rest of a press in progress must not
+            // undo it, nor a click sequence waiting for its end.
             press?.cancelled = true
-        case .setBrightness, .stealth:
+            pendingClicks = nil
+            pendingLitFromDark = false
+        case .setBrightness, .stealth, .choosePattern, .settings:
             break
         }
         reportChanges()
@@ -208,7 +294,7 @@ public struct TorchStateMachine: Sendable {
             lit: lit, momentary: momentary, brightness: brightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
-            fading: fadeEnd != nil)
+            fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)
     }
 
     /// Appends `.stateChanged` when the persistent state differs from the last reported

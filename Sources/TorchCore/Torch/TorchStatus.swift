@@ -13,9 +13,16 @@ public struct TorchStatus: Equatable, Sendable {
     public var sleepRemaining: Duration?
     /// True during the sleep timer's fade-out.
     public var fading: Bool
+    /// Lit at every start (the config's `light-by-default`, or as changed at run time).
+    public var lightByDefault: Bool
+    /// The sleep timer's length; nil when off.
+    public var sleepTimer: Duration?
 
     public init(lit: Bool, momentary: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
-                stealth: Bool, sleepRemaining: Duration?, fading: Bool) {
+                stealth: Bool, sleepRemaining: Duration?, fading: Bool, lightByDefault: Bool = false,
+                sleepTimer: Duration? = nil) {
+        self.lightByDefault = lightByDefault
+        self.sleepTimer = sleepTimer
         self.lit = lit
         self.momentary = momentary
         self.brightness = brightness
@@ -32,6 +39,7 @@ extension TorchStatus {
     /// momentary, no sleep timer, no fade and the status LEDs as the system left them.
     public init(resting saved: PersistentState) {
         self.init(lit: saved.lit, momentary: false, brightness: saved.brightness, pattern: saved.pattern,
-                  buttonMode: saved.buttonMode, stealth: false, sleepRemaining: nil, fading: false)
+                  buttonMode: saved.buttonMode, stealth: false, sleepRemaining: nil, fading: false,
+                  lightByDefault: saved.settings.lightByDefault ?? false)
     }
 }

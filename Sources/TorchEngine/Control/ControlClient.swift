@@ -32,21 +32,57 @@ public enum ControlClientError: Error, Equatable, Sendable, CustomStringConverti
 public enum ControlClient {
     /// Sends `request` and waits for its reply line.
     ///
-    /// - Parameter timeout: the whole exchange (connect, send, reply), e.g. 5 s.
+    /// - Parameter timeout: the connection, and then the exchange (send, reply), e.g. 5 s each.
     public static func send(_ request: ControlRequest, socketPath: String,
                             timeout: Duration = .seconds(5)) -> Result<ControlReply, ControlClientError> {
-        let clock = MonotonicClock()
-        let deadline = clock.now() + timeout
-        let fd: Int32
+        switch ControlSession.open(socketPath: socketPath, timeout: timeout) {
+        case let .failure(e): return .failure(e)
+        case let .success(session):
+            defer { session.close() }
+            return session.send(request, timeout: timeout)
+        }
+    }
+}
+
+/// One connection to the control socket carrying several requests in turn (`torch
+/// button` keeps it open while the virtual button is held: closing it releases).
+public final class ControlSession {
+    public let socketPath: String
+    private var fd: Int32
+    /// Bytes read past the last reply's newline: the start of the next reply.
+    private var pending: [UInt8] = []
+
+    private init(fd: Int32, socketPath: String) {
+        self.fd = fd
+        self.socketPath = socketPath
+    }
+
+    deinit { close() }
+
+    /// Connects within `timeout`.
+    public static func open(socketPath: String, timeout: Duration = .seconds(5)) -> Result<ControlSession, ControlClientError> {
         do {
-            fd = try UnixSocket.connect(path: socketPath, timeout: timeout)
+            return .success(ControlSession(fd: try UnixSocket.connect(path: socketPath, timeout: timeout), socketPath: socketPath))
         } catch {
             if UnixSocket.isNothingListening(error) { return .failure(.noService(path: socketPath)) }
             if UnixSocket.isPermissionDenied(error) { return .failure(.denied(path: socketPath)) }
             if UnixSocket.isTimeout(error) { return .failure(.failed("\(socketPath): the torch service did not accept within \(DurationSyntax.format(timeout))")) }
             return .failure(.failed(error.message))
         }
-        defer { UnixSocket.close(fd) }
+    }
+
+    /// Closes the connection. Idempotent.
+    public func close() {
+        guard fd >= 0 else { return }
+        UnixSocket.close(fd)
+        fd = -1
+    }
+
+    /// Sends `request` and waits for its reply line, within `timeout`.
+    public func send(_ request: ControlRequest, timeout: Duration = .seconds(5)) -> Result<ControlReply, ControlClientError> {
+        guard fd >= 0 else { return .failure(.failed("\(socketPath): the connection is closed")) }
+        let clock = MonotonicClock()
+        let deadline = clock.now() + timeout
         // A request the server refuses before reading it all (over its size limit) gets
         // a reply and then a close, so the rest of the send fails (EPIPE, ECONNRESET);
         // the reply is waiting in the receive queue all the same, so read it.
@@ -56,7 +92,8 @@ public enum ControlClient {
         case let .peerClosed(e): sendFailure = e
         case let .failed(e): return .failure(.failed("\(socketPath): send: \(errnoText(e))"))
         }
-        var received: [UInt8] = []
+        var received = pending
+        pending = []
         var readFailure: String? = nil
         var chunk = [UInt8](repeating: 0, count: 4096)
         reading: while !received.contains(0x0A) {
@@ -85,6 +122,7 @@ public enum ControlClient {
             if let r = readFailure { return .failure(.failed("\(socketPath): \(r)")) }
             return .failure(.failed("\(socketPath): the service closed the connection without a reply"))
         }
+        pending = Array(received[(newline + 1)...])
         do {
             return .success(try ControlReply.parse(String(decoding: received[..<newline], as: UTF8.self)))
         } catch {

@@ -18,6 +18,8 @@ public final class ControlServer {
     private var listener: Int32
     private var clients: [Int32: Client] = [:]
     private var nextClientNumber = 1
+    /// Numbers of the clients dropped since `takeDisconnected()` last ran.
+    private var disconnected: [Int] = []
 
     private struct Client {
         var number: Int
@@ -77,6 +79,12 @@ public final class ControlServer {
     /// descriptors; `respond` carries out one request (the reply's id is filled in from
     /// the request when `respond` leaves it empty).
     public func handleReady(_ fds: Set<Int32>, now: Instant, _ respond: (ControlRequest) -> ControlReply) {
+        handleReady(fds, now: now) { request, _ in respond(request) }
+    }
+
+    /// As `handleReady(_:now:_:)`, telling `respond` which client asked (its connection
+    /// number, as the log names it).
+    public func handleReady(_ fds: Set<Int32>, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) {
         guard listener >= 0 else { return }
         if fds.contains(listener) { acceptAll(now: now) }
         for fd in fds where fd != listener && clients[fd] != nil {
@@ -84,9 +92,20 @@ public final class ControlServer {
         }
     }
 
+    /// The clients dropped (closed, evicted, timed out, failed) since the last call, by
+    /// number: a front end lets go of what they held.
+    public func takeDisconnected() -> [Int] {
+        defer { disconnected.removeAll() }
+        return disconnected
+    }
+
     /// Closes every connection with no complete request for the timeout or longer, with
-    /// an error reply.
-    public func expire(now: Instant) {
+    /// an error reply. Clients in `busy` (by number: holding a virtual button down) are
+    /// not idle: their time counts afresh from `now`.
+    public func expire(now: Instant, busy: Set<Int> = []) {
+        for (fd, c) in clients where busy.contains(c.number) {
+            clients[fd]?.lastRequest = now
+        }
         for (fd, c) in clients where now >= c.lastRequest + settings.idleTimeout {
             let timeout = DurationSyntax.format(settings.idleTimeout)
             _ = UnixSocket.send(fd, Array(ControlReply.failure("idle for \(timeout): connection closed").line.utf8))
@@ -139,7 +158,7 @@ public final class ControlServer {
         return clients.count < settings.maxClients
     }
 
-    private func serve(_ fd: Int32, now: Instant, _ respond: (ControlRequest) -> ControlReply) {
+    private func serve(_ fd: Int32, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) {
         var chunk = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<ControlServer.readsPerWakeUp {
             switch UnixSocket.receive(fd, into: &chunk) {
@@ -162,7 +181,7 @@ public final class ControlServer {
 
     /// Answers every complete line in the client's buffer; false when the client was
     /// dropped (too long a request, or it stopped reading replies).
-    private func answerLines(_ fd: Int32, now: Instant, _ respond: (ControlRequest) -> ControlReply) -> Bool {
+    private func answerLines(_ fd: Int32, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) -> Bool {
         while let c = clients[fd] {
             guard let newline = c.buffer.firstIndex(of: 0x0A) else {
                 if c.buffer.count > settings.maxRequestBytes { return tooLong(fd) }
@@ -176,7 +195,7 @@ public final class ControlServer {
     }
 
     /// Answers one request line; false when the client was dropped.
-    private func answer(_ fd: Int32, _ raw: [UInt8], now: Instant, _ respond: (ControlRequest) -> ControlReply) -> Bool {
+    private func answer(_ fd: Int32, _ raw: [UInt8], now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) -> Bool {
         var line = raw
         if line.last == 0x0D { line.removeLast() }
         if line.count > settings.maxRequestBytes { return tooLong(fd) }
@@ -188,7 +207,7 @@ public final class ControlServer {
         let reply: ControlReply
         switch ControlRequest.parse(bytes: line) {
         case let .success(request):
-            var r = respond(request)
+            var r = respond(request, number)
             if r.id == nil { r.id = request.id }
             reply = r
             log(.debug, "control: client \(number): \(request.command.name)\(r.ok ? "" : ": " + (r.error ?? ""))")
@@ -213,6 +232,7 @@ public final class ControlServer {
     private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .info) {
         guard let c = clients.removeValue(forKey: fd) else { return }
         UnixSocket.close(fd)
+        disconnected.append(c.number)
         log(priority, "control: client \(c.number) disconnected (\(c.peer)): \(why)")
     }
 }

@@ -44,6 +44,10 @@ public enum CommandOrigin: String, Equatable, Sendable, CaseIterable {
     case socket
     /// The terminal's keys standing in for the buttons (simulated LED).
     case keyboard
+    /// An MQTT message (Home Assistant, the group topic, any client of the broker).
+    case mqtt
+    /// The web page (`[web] listen`).
+    case web
 }
 
 /// What the controller needs to know about the output to report readiness and feed
@@ -54,10 +58,16 @@ public struct OutputHealth: Equatable, Sendable {
     /// Failed output writes so far, and the last errno.
     public var failures: Int
     public var lastErrno: Int32
+    /// True while the scheduler is in a failing burst (dark, retrying).
+    public var failing: Bool
+    /// The last errno as text ("Input/output error"), for the report.
+    public var lastError: String
 
-    public init(writes: Int, failures: Int = 0, lastErrno: Int32 = 0) {
+    public init(writes: Int, failures: Int = 0, lastErrno: Int32 = 0, failing: Bool = false, lastError: String = "") {
         self.writes = writes
         self.failures = failures
         self.lastErrno = lastErrno
+        self.failing = failing
+        self.lastError = lastError
     }
 }

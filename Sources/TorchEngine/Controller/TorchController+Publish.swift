@@ -22,7 +22,7 @@ extension TorchController {
             case .stealthChanged(let on):
                 log("stealth \(on ? "on" : "off")")
                 effects.append(.statusLEDs(on ? .dark : .restore))
-            case .sleepTimerExpired:
+            case .sleepTimerExpired, .notice:
                 log(event.description)
             }
         }
@@ -46,7 +46,9 @@ extension TorchController {
         let p = machine.program
         let program = ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
                                        startedAt: p.startedAt, mapping: settings.mapping)
-        let patternChanged = publishedTimeline != nil && publishedTimeline != p.timeline && !p.isDark && machine.lit
+        // The heartbeat taking a new load's period is the same pattern: not acknowledged.
+        let retuned = machine.playsHeartbeat && publishedTimeline.map(Heartbeat.isHeartbeat) == true
+        let patternChanged = !retuned && publishedTimeline != nil && publishedTimeline != p.timeline && !p.isDark && machine.lit
         publishedTimeline = p.timeline
         pendingProgram = nil
         guard settings.blinkOnPatternChange, patternChanged, !force else {
@@ -66,8 +68,23 @@ extension TorchController {
         }
     }
 
-    /// READY=1 after the first confirmed write; WATCHDOG=1 while writes do not fail.
+    /// READY=1 after the first confirmed write; WATCHDOG=1 while writes do not fail;
+    /// one error line when writes start failing (the scheduler went dark and retries)
+    /// and one notice when they succeed again: one pair per burst, however long.
     func checkHealth(_ output: OutputHealth) {
+        if output.failures > failuresReported {
+            if !outputFailing {
+                let reason = output.lastError.isEmpty ? "errno \(output.lastErrno)" : output.lastError
+                log("output: write failed (\(reason)); light dark, retrying every "
+                    + "\(PatternScheduler.retryInterval / 1_000_000) ms", .error)
+                outputFailing = true
+            }
+            failuresReported = output.failures
+        }
+        if outputFailing && !output.failing {
+            log("output: writes succeed again; pattern resumed", .notice)
+            outputFailing = false
+        }
         if !readySent && output.writes > 0 {
             readySent = true
             effects.append(.notice(.ready(status: machine.lit ? "lit" : "dark")))

@@ -24,6 +24,8 @@ public final class TorchController {
     public internal(set) var lastCommandOrigin: CommandOrigin?
 
     var recognizers: [ButtonRole: GestureRecognizer] = [:]
+    /// Who holds each virtual button down (see `virtualEdge`).
+    var virtualHolds: [ButtonRole: Set<VirtualHolder>] = [:]
     var effects: [ControllerEffect] = []
     var publishedGeneration: UInt64 = .max
     var publishedTimeline: Timeline?
@@ -32,6 +34,9 @@ public final class TorchController {
     var readySent = false
     var nextWatchdog: Instant?
     var failuresSeen = 0
+    /// Failed writes already reported, and whether a failing burst is being reported.
+    var failuresReported = 0
+    var outputFailing = false
     var lastStatus: StatusSnapshot?
 
     public init(settings: ControllerSettings, at start: Instant) {
@@ -87,7 +92,9 @@ public final class TorchController {
     /// A button's line reads `pressed` at `time`, after its edges settled. When the
     /// recognizer disagrees (edges merged or misread by the chip), it is resynchronised
     /// with the line, and that is logged.
-    public func lineSettled(_ role: ButtonRole, pressed: Bool, at time: Instant) {
+    public func lineSettled(_ role: ButtonRole, pressed line: Bool, at time: Instant) {
+        // A virtual press holds the recognizer down whatever the physical line reads.
+        let pressed = line || isVirtuallyPressed(role)
         guard !isStopped, var r = recognizers[role], r.isSettled, r.isPressed != pressed else { return }
         log("button (\(role)): the line reads \(pressed ? "pressed" : "released") once its edges settled; resynchronised", .warning)
         let gestures = r.resynchronize(pressed: pressed, at: max(time, now))
@@ -98,9 +105,11 @@ public final class TorchController {
     }
 
     /// A command from a front end.
-    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant) {
+    /// `transition` overrides `[light] transition` for this command's level change.
+    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant, transition: Duration? = nil) {
         guard !isStopped else { return }
-        machine.handle(c, at: time)
+        runGestureTimers(upTo: time)
+        machine.handle(c, at: time, transition: transition)
         lastCommandOrigin = origin
         now = max(now, time)
         settle()
@@ -111,9 +120,24 @@ public final class TorchController {
         command(.setBrightness(Brightness(clamping: machine.brightness.fraction + step)), from: origin, at: time)
     }
 
-    /// A control-protocol request: its reply.
-    public func respond(to request: ControlRequest, from origin: CommandOrigin, at time: Instant) -> ControlReply {
+    /// A control-protocol request: its reply. `client` tells the front end's clients
+    /// apart (who holds a virtual button down).
+    public func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
+                        at time: Instant) -> ControlReply {
+        // A gesture due before this request (a click sequence's end) acts first, even
+        // when the shell serves input before it runs the turn's timers.
+        if !isStopped {
+            runGestureTimers(upTo: time)
+            machine.advance(to: time)
+            settle()
+        }
         switch request.command {
+        case let .press(role):
+            virtualEdge(role: role, pressed: true, holder: VirtualHolder(origin: origin, client: client), at: time)
+            return .success()
+        case let .release(role):
+            virtualEdge(role: role, pressed: false, holder: VirtualHolder(origin: origin, client: client), at: time)
+            return .success()
         case .status:
             return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin))
         case .reload:
@@ -122,7 +146,7 @@ public final class TorchController {
         default:
             do {
                 if let c = try request.command.torchCommand(library: settings.library) {
-                    command(c, from: origin, at: time)
+                    command(c, from: origin, at: time, transition: request.transition)
                 }
             } catch {
                 return .failure(error)
@@ -201,6 +225,16 @@ public final class TorchController {
 
     func log(_ line: String, _ priority: LogPriority = .info) {
         effects.append(.log(priority, line))
+    }
+
+    /// Runs the recognizers' thresholds due by `time` into the state machine.
+    func runGestureTimers(upTo time: Instant) {
+        for role in ButtonRole.allCases {
+            guard var r = recognizers[role] else { continue }
+            let gestures = r.advance(to: time)
+            recognizers[role] = r
+            for g in gestures { machine.handle(g, from: role) }
+        }
     }
 
     func resetRecognizers(at time: Instant) {

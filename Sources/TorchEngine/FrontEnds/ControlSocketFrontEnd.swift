@@ -1,8 +1,13 @@
 import TorchCore
 
 /// The control socket (`torch run`): each request line is answered by the controller.
+/// It knows its clients by connection number: a client that disconnects (or is
+/// dropped) while holding the virtual button down releases it at once, and a client
+/// holding it is never closed as idle.
 public final class ControlSocketFrontEnd: FrontEnd {
     public let server: ControlServer
+    /// Clients that pressed a virtual button (by number); pruned as they release.
+    private var pressers: Set<Int> = []
 
     public init(_ server: ControlServer) {
         self.server = server
@@ -12,8 +17,16 @@ public final class ControlSocketFrontEnd: FrontEnd {
     public var nextDeadline: Instant? { server.nextDeadline }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
-        server.handleReady(ready, now: now) { controller.respond(to: $0, from: .socket, at: now) }
-        server.expire(now: now)
+        server.handleReady(ready, now: now) { request, client in
+            if case .press = request.command { pressers.insert(client) }
+            return controller.respond(to: request, from: .socket, client: client, at: now)
+        }
+        pressers = pressers.filter { controller.isHoldingVirtualButton(VirtualHolder(origin: .socket, client: $0)) }
+        server.expire(now: now, busy: pressers)
+        for client in server.takeDisconnected() where pressers.contains(client) {
+            pressers.remove(client)
+            controller.virtualHolderGone(VirtualHolder(origin: .socket, client: client), at: now)
+        }
     }
 
     public func close() {

@@ -8,6 +8,8 @@ import TorchCore
 public protocol FrontEnd: AnyObject {
     /// Descriptors to wait on (POLLIN).
     var pollDescriptors: [Int32] { get }
+    /// Descriptors to wait on for POLLOUT (a connect in progress, a send buffer to drain).
+    var pollWriteDescriptors: [Int32] { get }
     /// When it needs to be called even without input (a synthetic release, an idle
     /// expiry, a frame); nil: only on input.
     var nextDeadline: Instant? { get }
@@ -18,6 +20,8 @@ public protocol FrontEnd: AnyObject {
     func serve(ready: Set<Int32>, at now: Instant, controller: TorchController)
     /// The status changed (after the effects of a turn were carried out).
     func statusChanged(_ status: TorchStatus, at now: Instant)
+    /// A button gesture was recognised (MQTT publishes it for Home Assistant's triggers).
+    func gestureRecognized(_ kind: GestureKind, at now: Instant)
     /// The end of every turn: `duty` is what the output shows now.
     func refresh(at now: Instant, controller: TorchController, duty: Double)
     /// Shows a log line itself (so it does not tear a live display); false: the shell logs it.
@@ -28,6 +32,8 @@ public protocol FrontEnd: AnyObject {
 
 extension FrontEnd {
     public var nextDeadline: Instant? { nil }
+    public var pollWriteDescriptors: [Int32] { [] }
+    public func gestureRecognized(_ kind: GestureKind, at now: Instant) {}
     public func begin(banner: [String]) -> Bool { false }
     public func statusChanged(_ status: TorchStatus, at now: Instant) {}
     public func refresh(at now: Instant, controller: TorchController, duty: Double) {}

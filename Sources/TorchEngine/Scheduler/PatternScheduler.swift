@@ -13,6 +13,11 @@ import Glibc
 /// The loop allocates nothing, takes no lock and logs nothing: programs arrive through
 /// `ProgramHandoff`, stamps leave through `TraceRing`, counters are atomics. A steady
 /// level or dark has no next deadline: the thread sleeps until the next hand-off.
+///
+/// A refused write (a PWM block behind a failing bus: EIO) starts a failing burst: the
+/// thread writes dark once, then tries the pattern's level again only every
+/// `retryInterval` (no busy loop), and the burst ends at the first write that succeeds.
+/// The service reads `isFailing` and the counters and reports each burst once.
 public final class PatternScheduler: @unchecked Sendable {
     public let output: any LightOutput
     public let settings: SchedulerSettings
@@ -28,11 +33,18 @@ public final class PatternScheduler: @unchecked Sendable {
     private let writeCount = Atomic<Int>(0)
     private let failureCount = Atomic<Int>(0)
     private let lastFailure = Atomic<Int32>(0)
+    private let failing = Atomic<Bool>(false)
+    private let rewriteFlag = Atomic<Bool>(false)
     private let wakeCount = Atomic<Int>(0)
     private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
     private let fifoErrno = Atomic<Int32>(0)
     private var thread: pthread_t = 0
+    /// The CPU the starting thread was pinned to, for the scheduler thread to join; -1: none.
+    private var sharedCPU: Int32 = -1
     private var memoryLocked = false
+    /// The CPU wake-up latency request, held while a program with deadlines plays;
+    /// touched only by `play` and `stop` (the caller's thread, never the real-time one).
+    private let cpuLatency = CPULatencyRequest()
 
     /// One line saying how the scheduler runs, e.g. "SCHED_FIFO priority 50, memory locked"
     /// or "normal priority (SCHED_FIFO not permitted: Operation not permitted), timer slack 1ns".
@@ -59,6 +71,11 @@ public final class PatternScheduler: @unchecked Sendable {
     /// `realtimeSummary`.
     public func start() throws(HardwareError) {
         guard started.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
+        // The CPU the caller (the event loop) runs on: both stay there (`shareCPU`).
+        if settings.shareCPU {
+            let cpu = ctorch_current_cpu()
+            if cpu >= 0, ctorch_pin_to_cpu(cpu) == 0 { sharedCPU = cpu }
+        }
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
@@ -99,9 +116,18 @@ public final class PatternScheduler: @unchecked Sendable {
     /// Hands a new program to the thread; it takes effect at the thread's next wake-up,
     /// which this call causes at once.
     public func play(_ program: ScheduledProgram) {
+        if settings.holdCPULatency && needsWakeups(program) { cpuLatency.hold() } else { cpuLatency.release() }
         let box = ProgramBox(program)
         box.publishedNs = ctorch_monotonic_ns()
         handoff.publish(box)
+        ctorch_atomic_increment_u32(wakeWord)
+        ctorch_futex_wake_all(wakeWord)
+    }
+
+    /// Makes the thread write the current level again at once (the output was replaced:
+    /// a GPIO line taken again after its chip came back).
+    public func rewrite() {
+        rewriteFlag.store(true, ordering: .releasing)
         ctorch_atomic_increment_u32(wakeWord)
         ctorch_futex_wake_all(wakeWord)
     }
@@ -113,9 +139,36 @@ public final class PatternScheduler: @unchecked Sendable {
         ctorch_atomic_increment_u32(wakeWord)
         ctorch_futex_wake_all(wakeWord)
         pthread_join(thread, nil)
+        cpuLatency.release()
         handoff.drainAll()
         if memoryLocked { ctorch_unlock_memory(); memoryLocked = false }
     }
+
+    /// Busy-waits until `deadline` (CLOCK_MONOTONIC ns) unless a hand-off or stop bumps
+    /// the wake word first; true when the deadline was reached. Software PWM's short
+    /// gaps (a 5 % pulse at 1 kHz is 50 µs) are shorter than what waking an idle CPU
+    /// costs (on a VM whose idle is HLT, hundreds of µs at p99), so sleeping through
+    /// them makes the edge as late as the wake-up; spinning costs at most `spinLimit`
+    /// per period, 5 % of a core. Reads the clock and an atomic: no syscall beyond the
+    /// vDSO clock, no lock, no allocation.
+    private func spin(until deadline: Int64, seq: UInt32) -> Bool {
+        while ctorch_monotonic_ns() < deadline {
+            if ctorch_atomic_load_u32(wakeWord) != seq { return false }
+        }
+        return true
+    }
+
+    /// True when `program` makes the thread wake on deadlines: a timeline with steps,
+    /// or a level between off and full on a binary output (software PWM).
+    func needsWakeups(_ program: ScheduledProgram) -> Bool {
+        if !program.timeline.isSteady { return true }
+        guard output.isBinary else { return false }
+        let duty = program.mapping.duty(forLightness: program.lightness * program.timeline.endLevel)
+        return duty > 0 && duty < 1
+    }
+
+    /// True while the CPU wake-up latency request is held.
+    public var holdsCPULatency: Bool { cpuLatency.isHeld }
 
     /// The duty cycle last written, 0…1 (for displays).
     public var currentDuty: Double { Double(bitPattern: dutyBits.load(ordering: .relaxed)) }
@@ -125,6 +178,11 @@ public final class PatternScheduler: @unchecked Sendable {
     public var failures: (count: Int, lastErrno: Int32) {
         (failureCount.load(ordering: .relaxed), lastFailure.load(ordering: .relaxed))
     }
+    /// True from a refused write until the next write that succeeds (see the type's notes).
+    public var isFailing: Bool { failing.load(ordering: .relaxed) }
+    /// How long a failing output is left alone before the pattern's level is tried again.
+    public static let retryInterval: Int64 = 100_000_000
+
     /// Times the thread woke up (deadlines and hand-offs).
     public var wakeups: Int { wakeCount.load(ordering: .relaxed) }
 
@@ -132,6 +190,7 @@ public final class PatternScheduler: @unchecked Sendable {
 
     private func threadMain() {
         ctorch_prefault_stack()
+        if sharedCPU >= 0 { _ = ctorch_pin_to_cpu(sharedCPU) }
         if let p = settings.realtimePriority {
             let e = ctorch_set_fifo(Int32(p))
             fifoErrno.store(e, ordering: .relaxed)
@@ -154,6 +213,12 @@ public final class PatternScheduler: @unchecked Sendable {
         // Software PWM: the last grid period that got its pulse, and when that pulse ends.
         var pulsedPeriod: Int64 = -1
         var pulseEnd: Int64 = 0
+        // Software PWM busy-waits a deadline closer than this instead of sleeping (see
+        // `spin`): at most 5 % of the period, and never more than 50 µs.
+        let spinLimit = Swift.min(50_000, pwmPeriod / 20)
+        // A failing burst: no write before retryAt (see the type's notes).
+        var inBurst = false
+        var retryAt: Int64 = 0
 
         while true {
             let seq = ctorch_atomic_load_u32(wakeWord)
@@ -165,6 +230,7 @@ public final class PatternScheduler: @unchecked Sendable {
                 pulsedPeriod = -1
             }
             wakeCount.add(1, ordering: .relaxed)
+            if rewriteFlag.exchange(false, ordering: .acquiring) { lastDuty = -1 }
             let now = ctorch_monotonic_ns()
             if intended > now { intended = now }
 
@@ -177,6 +243,7 @@ public final class PatternScheduler: @unchecked Sendable {
             // may be near Int64's ends (a hand-built step of 292 years, a start at
             // Int64.min): all of it saturates, and a deadline at Int64.max means never.
             var deadline: Int64 = -1
+            var softPWM = false
             let desired: Double = box._withUnsafeGuaranteedRef { b in
                 let elapsed = now.saturatingSubtracting(b.startNs)
                 if elapsed < 0 {
@@ -187,6 +254,7 @@ public final class PatternScheduler: @unchecked Sendable {
                 let duty = b.mapping.duty(forLightness: b.lightness * s.level)
                 let boundary = s.nextBoundary.map { b.startNs.saturatingAdding($0) } ?? -1
                 if output.isBinary && duty > 0 && duty < 1 {
+                    softPWM = true
                     // Software PWM on a period grid anchored at the program start. Every
                     // period gets exactly one pulse: a wake-up later than a short on-time
                     // (50 µs at 5 % of 1 kHz) still emits the pulse, keeping its width,
@@ -206,8 +274,11 @@ public final class PatternScheduler: @unchecked Sendable {
                     }
                     if pulsedPeriod < k {
                         pulsedPeriod = k
-                        let onTime = periodStart.saturatingAdding(onLength)
-                        pulseEnd = now < onTime ? onTime : min(now.saturatingAdding(onLength), nextStart)
+                        // The pulse keeps its width from the instant it actually rose:
+                        // ending it on the grid instead shortens every pulse by the
+                        // wake-up's lateness, a bias (5 % at 1 kHz measured 3.1 % once
+                        // the falling edge was exact).
+                        pulseEnd = min(now.saturatingAdding(onLength), nextStart)
                         deadline = pulseEnd
                         return 1
                     }
@@ -222,20 +293,51 @@ public final class PatternScheduler: @unchecked Sendable {
                 }
                 return output.isBinary ? (duty > 0 ? 1 : 0) : duty
             }
-            if desired != lastDuty {
+            if inBurst && desired == lastDuty {
+                inBurst = false // the output already shows what the pattern wants
+                failing.store(false, ordering: .relaxed)
+            }
+            if desired != lastDuty && (!inBurst || now >= retryAt) {
                 let rc = output.write(duty: desired)
                 if rc == 0 {
                     lastDuty = desired
                     dutyBits.store(desired.bitPattern, ordering: .relaxed)
                     writeCount.add(1, ordering: .relaxed)
                     trace.push(OutputStamp(intended: intended, actual: now, duty: desired))
+                    if inBurst {
+                        inBurst = false
+                        failing.store(false, ordering: .relaxed)
+                    }
                 } else {
                     failureCount.add(1, ordering: .relaxed)
                     lastFailure.store(rc, ordering: .relaxed)
+                    failing.store(true, ordering: .relaxed)
+                    // Dark once per burst, then leave the output alone until retryAt.
+                    if !inBurst && lastDuty != 0 {
+                        if output.write(duty: 0) == 0 {
+                            lastDuty = 0
+                            dutyBits.store(Double(0).bitPattern, ordering: .relaxed)
+                            writeCount.add(1, ordering: .relaxed)
+                            trace.push(OutputStamp(intended: now, actual: now, duty: 0))
+                        } else {
+                            failureCount.add(1, ordering: .relaxed)
+                        }
+                    }
+                    inBurst = true
+                    retryAt = now.saturatingAdding(Self.retryInterval)
                 }
             }
+            if inBurst && desired != lastDuty {
+                deadline = deadline < 0 ? retryAt : min(deadline, retryAt)
+            }
             if deadline == Int64.max { deadline = -1 }
-            let r = ctorch_futex_wait_until(wakeWord, seq, deadline)
+            var r: Int32 = 0
+            if softPWM && deadline >= 0 && deadline.saturatingSubtracting(ctorch_monotonic_ns()) <= spinLimit
+                && spin(until: deadline, seq: seq) {
+                r = ETIMEDOUT
+            } else {
+                r = ctorch_futex_wait_until(wakeWord, seq, deadline)
+            }
             intended = (r == ETIMEDOUT && deadline >= 0) ? deadline : ctorch_monotonic_ns()
         }
 

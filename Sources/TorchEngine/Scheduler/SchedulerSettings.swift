@@ -9,13 +9,29 @@ public struct SchedulerSettings: Equatable, Sendable {
     public var softPWMFrequency: Double
     /// Level updates per second during ramps on dimmable outputs (≥ 100: smooth fades).
     public var rampUpdateRate: Double
+    /// Hold `/dev/cpu_dma_latency` at 0 µs while a program with deadlines plays (a
+    /// pattern, a ramp, software PWM): no deep CPU idle state delays its wake-ups, as
+    /// cyclictest holds it while it measures. Released for a steady level or dark, and
+    /// on stop (`[service] cpu-latency`).
+    public var holdCPULatency: Bool
+    /// Run the scheduler thread on the CPU of the thread that starts it, and keep that
+    /// thread (the service's event loop) there too: a button edge's hand-off then
+    /// preempts the running event loop on its own CPU instead of waking another CPU
+    /// from idle (`make bench` figure 9c). Off by default: pinned, the event loop cannot
+    /// move away from a CPU that other work keeps busy (measured under a load of ~12 on
+    /// 2 cores: button p99 5 ms in 2 of 3 rounds), though idle it halves the button's
+    /// p99 (168 against 294 µs on the 2-core VM).
+    public var shareCPU: Bool
 
     public init(realtimePriority: Int? = 50, lockMemory: Bool = true,
-                softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100) {
+                softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100,
+                holdCPULatency: Bool = true, shareCPU: Bool = false) {
+        self.shareCPU = shareCPU
         self.realtimePriority = realtimePriority
         self.lockMemory = lockMemory
         self.softPWMFrequency = softPWMFrequency
         self.rampUpdateRate = rampUpdateRate
+        self.holdCPULatency = holdCPULatency
     }
 
     /// The software-PWM period in nanoseconds, 1 ns…1 s: frequencies below 1 Hz count as

@@ -20,6 +20,10 @@ public final class TorchService {
     private var stateFileFailing = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
+    /// When the output was last looked after (health reported, a lost line taken again).
+    private var lastHealthCheck: Instant
+    /// How often output health is looked at without another reason to wake.
+    static let healthInterval = Duration.seconds(1)
 
     public init(output: any LightOutput, options: ServiceOptions, clock: any TorchClock = MonotonicClock()) {
         self.output = output
@@ -28,6 +32,7 @@ public final class TorchService {
         // 16384 stamps ≈ 8 s of 1 kHz software PWM: the loop drains it at least every 100 ms.
         scheduler = PatternScheduler(output: output, settings: options.scheduler, trace: TraceRing(capacity: 1 << 14))
         origin = clock.now()
+        lastHealthCheck = origin
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
         controller = TorchController(settings: settings, at: origin)
@@ -80,8 +85,12 @@ public final class TorchService {
             deadlines += options.frontEnds.map(\.nextDeadline)
             // A trace is drained at least every 100 ms so the ring never fills.
             if trace != nil { deadlines.append(clock.now() + .milliseconds(100)) }
+            // Output health (failing writes start and end in the scheduler thread) is
+            // looked at once a second.
+            deadlines.append(lastHealthCheck + Self.healthInterval)
             let fds = [signals.fd] + options.frontEnds.flatMap(\.pollDescriptors)
-            let ready = PollSet.wait(fds, until: deadlines.compactMap { $0 }.min(), clock: clock)
+            let ready = PollSet.wait(fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors),
+                                     until: deadlines.compactMap { $0 }.min(), clock: clock)
 
             if ready.contains(signals.fd) {
                 for s in signals.read() {
@@ -91,8 +100,13 @@ public final class TorchService {
             let now = clock.now()
             for f in options.frontEnds { f.serve(ready: ready, at: now, controller: controller) }
             let failures = scheduler.failures
-            controller.advance(to: now, output: OutputHealth(writes: scheduler.writes, failures: failures.count,
-                                                             lastErrno: failures.lastErrno))
+            controller.advance(to: now, output: OutputHealth(
+                writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
+                failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : ""))
+            if now >= lastHealthCheck + Self.healthInterval {
+                lastHealthCheck = now
+                maintainOutput(lastErrno: failures.lastErrno)
+            }
             perform(controller.takeEffects(), at: now)
             options.feedback?.advance(to: now)
             drainTrace()
@@ -107,12 +121,19 @@ public final class TorchService {
     // MARK: - Effects
 
     private func perform(_ effects: [ControllerEffect], at now: Instant) {
+        // The state file is written (and synced: tens of ms on an SD card) after the
+        // batch's other effects, once with its last state: status changes go out first
+        // (MQTT's state echo after a button press).
+        var lastSave: PersistentState? = nil
+        defer { if let lastSave { saveState(lastSave) } }
         for effect in effects {
             switch effect {
             case let .play(program): scheduler.play(program)
-            case let .save(state): saveState(state)
+            case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
-            case .feedbackPulse: options.feedback?.pulse(at: clock.now())
+            case let .feedbackPulse(kind):
+                options.feedback?.pulse(at: clock.now())
+                for f in options.frontEnds { f.gestureRecognized(kind, at: now) }
             case let .notice(n):
                 switch n {
                 case let .ready(status): try? notify.ready(status: status)
@@ -144,6 +165,20 @@ public final class TorchService {
     /// A state directory gone read-only or full is said once, not at every change; the
     /// light goes on as it was (the atomic write leaves the previous file whole), and a
     /// later save that works again says so.
+    /// A GPIO line whose chip went away: said once, taken again when the chip is back.
+    private func maintainOutput(lastErrno: Int32) {
+        guard let r = output as? ReacquiringOutput else { return }
+        switch r.maintain(lastErrno: lastErrno) {
+        case let .gone(code)?:
+            log("output: \(r.summary) gone (\(errnoText(code))); waiting for it to come back", .error)
+        case .reacquired?:
+            log("output: \(r.summary) taken again", .notice)
+            scheduler.rewrite()
+        case nil:
+            break
+        }
+    }
+
     private func saveState(_ s: PersistentState) {
         do {
             try options.stateFile?.save(s)

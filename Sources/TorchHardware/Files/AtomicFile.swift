@@ -6,11 +6,11 @@ import Glibc
 /// old file or the new one, never a torn mix: write a temporary file in the same
 /// directory, fsync it, rename it over the target, fsync the directory.
 public enum AtomicFile {
-    /// Replaces `path` with `contents` atomically; the new file gets mode 0644 (less
-    /// the umask). Throws a `HardwareError` naming the path and the errno text.
-    public static func write(_ contents: String, to path: String) throws(HardwareError) {
+    /// Replaces `path` with `contents` atomically; the new file gets `mode` (less the
+    /// umask; 0600 for a secret). Throws a `HardwareError` naming the path and the errno text.
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(HardwareError) {
         let dir = directory(of: path)
-        let (fd, temp) = try createTemporary(for: path, in: dir)
+        let (fd, temp) = try createTemporary(for: path, in: dir, mode: mode)
         var ok = false
         defer { if !ok { unlink(temp) } }
         let written = Array(contents.utf8).withUnsafeBytes { fd.writeAll($0) }
@@ -37,14 +37,14 @@ public enum AtomicFile {
 
     /// Opens a new, unique `.NAME.tmp-PID-N` beside the target with O_EXCL, so two
     /// writers (or a stale leftover) never share a temporary file.
-    static func createTemporary(for path: String, in dir: String) throws(HardwareError) -> (FileDescriptor, String) {
+    static func createTemporary(for path: String, in dir: String, mode: mode_t = 0o644) throws(HardwareError) -> (FileDescriptor, String) {
         let base = path.split(separator: "/").last.map(String.init) ?? "file"
         let pid = getpid()
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         for attempt in 0..<64 {
             let temp = "\(dir)/.\(base).tmp-\(pid)-\(ts.tv_nsec)-\(attempt)"
-            if let fd = FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC) { return (fd, temp) }
+            if let fd = FileDescriptor.open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: mode) { return (fd, temp) }
             if errno == EEXIST { continue }
             throw failure(path, "cannot create a temporary file in \(dir)")
         }

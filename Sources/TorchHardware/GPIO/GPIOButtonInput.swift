@@ -6,8 +6,11 @@ import TorchCore
 
 /// A push button on a GPIO input line through libgpiod: both-edge events with kernel
 /// CLOCK_MONOTONIC timestamps, read without blocking when `pollDescriptor` is readable.
-/// With libgpiod v2 the kernel debounces (`debounce_period_us`); with v1
-/// `kernelDebounce` is false and the core's software debounce must do it.
+/// With libgpiod v2 the kernel can debounce (`debounce_period_us`) when asked; with v1
+/// `kernelDebounce` is false. The torch never asks (it passes `debounce: .zero` on both
+/// generations): the kernel reports a debounced press only after the line has been quiet
+/// for the period, stamped then, so every press would be that much late. The core's
+/// leading-edge `Debouncer` takes the first edge at once instead.
 public final class GPIOButtonInput: ButtonInput, @unchecked Sendable {
     public let role: ButtonRole
     /// The chip's kernel name, e.g. `gpiochip0`.

@@ -52,6 +52,14 @@ public final class GPIOOutputLine: LightOutput, @unchecked Sendable {
         return -cgpiod_request_set_value(request, duty > 0 ? 1 : 0)
     }
 
+    /// 0 while the line request works; ENODEV once its chip went away (read back
+    /// through the request). From the service loop, beside the writer's `write`.
+    public func probe() -> Int32 {
+        guard let request else { return EBADF }
+        let v = cgpiod_request_get_value(request)
+        return v < 0 ? -v : 0
+    }
+
     /// Drives the line inactive (dark), then releases it. Idempotent.
     public func close() {
         guard let request else { return }

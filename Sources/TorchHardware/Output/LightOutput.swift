@@ -22,4 +22,15 @@ public protocol LightOutput: AnyObject {
     /// One line for the user: what this output is, e.g. "simulated LED" or
     /// "gpiochip0 line 18 (GPIO18) via libgpiod 1.6.3".
     var summary: String { get }
+
+    /// 0 while the device behind the output is there, else the errno a write would get
+    /// (default: 0; see the extension).
+    func probe() -> Int32
+}
+
+extension LightOutput {
+    /// Whether the device behind the output is still there: 0, or the errno a write
+    /// would get (ENODEV once a GPIO chip went away). Called from the service loop,
+    /// never from the real-time thread. Outputs that cannot tell answer 0.
+    public func probe() -> Int32 { 0 }
 }

@@ -43,13 +43,19 @@ final class PWMChannelFiles {
 
     /// Reads the four files into `state`.
     func readState() throws(HardwareError) {
+        state = try readFiles()
+    }
+
+    /// Reads the four files as the kernel answers now, leaving `state` (what was last
+    /// written, which orders the next writes) as it is.
+    func readFiles() throws(HardwareError) -> PWMChannelState {
         let period = try readNumber(.period)
         let duty = try readNumber(.dutyCycle)
         let enable = try readNumber(.enable)
         let polarityText = try read(.polarity).filter { !$0.isWhitespace }
-        state = PWMChannelState(period: period, dutyCycle: duty,
-                                polarity: PWMPolarity(rawValue: polarityText) ?? .normal,
-                                enabled: enable != 0)
+        return PWMChannelState(period: period, dutyCycle: duty,
+                               polarity: PWMPolarity(rawValue: polarityText) ?? .normal,
+                               enabled: enable != 0)
     }
 
     /// Stores `value` (a number or `normal`/`inversed`) and updates `state`.

@@ -155,6 +155,14 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
         if !files.state.enabled { try files.set(.enable, "1") }
     }
 
+    /// The channel as the kernel reads it back now (`period`, `duty_cycle`, `enable`,
+    /// `polarity`): what `torch bench pwm` compares with what it wrote. Not while the
+    /// scheduler thread runs.
+    public func readBack() throws(HardwareError) -> PWMChannelState {
+        guard dutyHandle != nil else { throw PWMErrors.failed("\(files.shortName): closed", errno: EBADF) }
+        return try files.readFiles()
+    }
+
     /// The output polarity now in use.
     public var polarity: PWMPolarity { files.state.polarity }
 

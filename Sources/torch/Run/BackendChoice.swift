@@ -54,14 +54,26 @@ enum BackendChoice {
     /// PWM controllers and the GPIO chips present.
     static func outputPlan(_ config: TorchConfig) throws(HardwareError) -> OutputPlan {
         let machine = MachineProbe().snapshot(lines: false)
-        var board: BoardProfile? = nil
-        if let (catalog, _) = try? BoardFiles.loadCatalog() {
-            do { board = try BoardDetection.resolve(name: config.board.name, catalog: catalog, machine: machine) } catch {
-                throw HardwareError("[board] name: \(error)")
-            }
+        return OutputPlanner.plan(output: config.output, board: try board(config, machine: machine),
+                                  pwmChips: machine.pwmChips, gpioChipLabels: machine.gpioChipLabels)
+    }
+
+    /// The board profile: `[board] name`, else detected; nil when unknown or when no
+    /// profiles are installed.
+    static func board(_ config: TorchConfig, machine: MachineSnapshot? = nil) throws(HardwareError) -> BoardProfile? {
+        guard let (catalog, _) = try? BoardFiles.loadCatalog() else { return nil }
+        do {
+            return try BoardDetection.resolve(name: config.board.name, catalog: catalog,
+                                              machine: machine ?? MachineProbe().snapshot(lines: false))
+        } catch {
+            throw HardwareError("[board] name: \(error)")
         }
-        return OutputPlanner.plan(output: config.output, board: board, pwmChips: machine.pwmChips,
-                                  gpioChipLabels: machine.gpioChipLabels)
+    }
+
+    /// Where the ON button's line is: `[button] chip`, else `[output] chip`, else the
+    /// board's header chip, as for the LED (`LinePlacement`).
+    static func buttonPlacement(_ config: TorchConfig, line: String, board: BoardProfile?) -> LinePlacement {
+        LinePlacement.resolve(line: line, chips: [config.button.chip, config.output.chip], board: board)
     }
 
     /// The hardware PWM channel of the plan; an active-low LED gets inversed polarity.
@@ -92,17 +104,23 @@ enum BackendChoice {
         case .pullDown: .pullDown
         case .disabled: .disabled
         }
-        let chipName = config.button.chip ?? config.output.chip ?? "gpiochip0"
+        guard config.button.line != nil || config.button.offLine != nil else { return [] }
+        let board = try board(config)
+        // No kernel debounce on either libgpiod generation (debounce: .zero): the kernel
+        // would report a press only once the line has settled, ≥ `debounce` late. The
+        // core's leading-edge Debouncer acts on the first edge instead (README, torch(1)).
         if let line = config.button.line {
-            let chip = try GPIOChip(chipName)
-            out.append(try GPIOButtonInput(chip: chip, line: line, role: .on, activeLow: config.button.activeLow,
-                                           bias: bias, debounce: config.button.debounce))
+            let at = buttonPlacement(config, line: line, board: board)
+            let chip = try GPIOChip(at.chip)
+            out.append(try GPIOButtonInput(chip: chip, line: at.line, role: .on, activeLow: config.button.activeLow,
+                                           bias: bias, debounce: .zero))
         }
         if let line = config.button.offLine {
-            let chip = try GPIOChip(chipName)
             do {
-                out.append(try GPIOButtonInput(chip: chip, line: line, role: .off, activeLow: config.button.activeLow,
-                                               bias: bias, debounce: config.button.debounce))
+                let at = buttonPlacement(config, line: line, board: board)
+                let chip = try GPIOChip(at.chip)
+                out.append(try GPIOButtonInput(chip: chip, line: at.line, role: .off, activeLow: config.button.activeLow,
+                                               bias: bias, debounce: .zero))
             } catch {
                 for b in out { b.close() }
                 throw error

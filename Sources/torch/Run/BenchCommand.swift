@@ -14,7 +14,7 @@ enum BenchCommand {
         do {
             switch r.kind {
             case .timing: return try timing(r, output, scheduler)
-            case .button: return try button(r, output, scheduler)
+            case .button: return try button(r, output, scheduler, config: config)
             case .pwm: return try pwm(r, output, scheduler)
             case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
             }
@@ -36,7 +36,9 @@ enum BenchCommand {
         return ExitCode.ok
     }
 
-    private static func button(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings) throws(HardwareError) -> Int32 {
+    private static func button(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings,
+                               config: TorchConfig) throws(HardwareError) -> Int32 {
+        if let line = r.buttonLine { return try bounce(r, line: line, config: config) }
         let stats = try ButtonLatencyBench(output: output, presses: r.presses, scheduler: s).run(progress: bar(r, "button"))
         endBar(r)
         if r.json {
@@ -54,11 +56,49 @@ enum BenchCommand {
         return ExitCode.ok
     }
 
+    /// A real button's bounce: its raw edges (no debounce anywhere) for `--presses`
+    /// presses, on the chip `[button]` would use (`LinePlacement`).
+    private static func bounce(_ r: BenchRequest, line: String, config: TorchConfig) throws(HardwareError) -> Int32 {
+        let at = BackendChoice.buttonPlacement(config, line: line, board: try BackendChoice.board(config))
+        let bias: GPIOBias = switch config.button.bias {
+        case .pullUp: .pullUp
+        case .pullDown: .pullDown
+        case .disabled: .disabled
+        }
+        let input = try GPIOButtonInput(chip: try GPIOChip(at.chip), line: at.line, role: .on,
+                                        activeLow: config.button.activeLow, bias: bias, debounce: .zero,
+                                        consumer: "torch-bench")
+        defer { input.close() }
+        let source = "\(input.chipName) line \(input.offset)" + (input.lineName.isEmpty ? "" : " (\(input.lineName))")
+        if !r.json {
+            StandardError.write("listening on \(source): press and release the button \(r.presses) times"
+                                + " (at most \(DurationSyntax.format(r.duration)))\n")
+        }
+        let recording = try BounceRecorder(input: input, presses: r.presses, duration: r.duration).run { n in
+            if !r.json && StandardError.isTerminal { StandardError.write("\r\u{1B}[2K\(n) of \(r.presses) presses") }
+        }
+        endBar(r)
+        let a = recording.analysis
+        if r.json {
+            guard case var .object(members) = a.jsonValue else { return ExitCode.failure }
+            members.insert(JSONMember("line", .string(source)), at: 0)
+            members.append(JSONMember("lost_edges", .number(Double(recording.lostEdges))))
+            StandardOutput.write(JSONValue.object(members).jsonText + "\n")
+        } else {
+            StandardOutput.write(a.text(source: source))
+            if recording.lostEdges > 0 {
+                StandardOutput.write("warning: the kernel dropped \(recording.lostEdges) edges (its event queue overflowed)\n")
+            }
+        }
+        return ExitCode.ok
+    }
+
     private static func pwm(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings) throws(HardwareError) -> Int32 {
+        if let hardware = output as? SysfsPWMOutput { return try hardwarePWM(r, hardware) }
         // Software PWM: on the simulated LED behave like a GPIO line (on/off only).
         let line: any LightOutput = output.kind == .sim ? SimulatedOutput(clock: MonotonicClock(), isBinary: true) : output
         guard line.isBinary else {
-            throw HardwareError("hardware PWM frequency is set by [output] pwm-frequency; bench pwm sweeps software PWM (use --backend gpiod or sim)")
+            throw HardwareError("bench pwm: \(output.summary) is neither a GPIO line nor a sysfs PWM channel")
         }
         var rows: [String] = []
         var jsonRows: [JSONValue] = []
@@ -83,6 +123,17 @@ enum BenchCommand {
         }
         endBar(r)
         StandardOutput.write(r.json ? JSONValue.array(jsonRows).jsonText + "\n" : rows.joined(separator: "\n") + "\n")
+        return ExitCode.ok
+    }
+
+    /// Hardware PWM: each frequency set, the duty written, both read back from sysfs.
+    private static func hardwarePWM(_ r: BenchRequest, _ output: SysfsPWMOutput) throws(HardwareError) -> Int32 {
+        let rows = try HardwarePWMSweep(output: output, frequencies: r.frequencies, level: r.level).run { f in
+            if !r.json { StandardError.write("\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+        }
+        endBar(r)
+        StandardOutput.write(r.json ? HardwarePWMSweep.json(rows, level: r.level).jsonText + "\n"
+                                    : HardwarePWMSweep.text(rows, level: r.level))
         return ExitCode.ok
     }
 

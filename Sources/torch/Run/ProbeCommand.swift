@@ -21,8 +21,9 @@ enum ProbeCommand {
         }
         let plan = OutputPlanner.plan(output: config.output, board: board, pwmChips: machine.pwmChips,
                                       gpioChipLabels: machine.gpioChipLabels)
-        let report = ProbeReport(machine: machine, board: board, boardName: config.board.name, plan: plan,
+        var report = ProbeReport(machine: machine, board: board, boardName: config.board.name, plan: plan,
                                  config: config, boardsDirectory: directory, problems: problems)
+        report.pwmGPIODriver = MachineProbe().pwmGPIODriver()
         StandardOutput.write(json ? report.json() : report.text())
         return ExitCode.ok
     }
@@ -37,6 +38,13 @@ struct ProbeReport {
     var config: TorchConfig
     var boardsDirectory: String?
     var problems: [String]
+    /// Where the kernel's pwm-gpio driver was found; nil: this kernel has none.
+    var pwmGPIODriver: String? = nil
+
+    /// `dtoverlay=pwm-gpio,gpio=N` for an LED pin without hardware PWM, when the kernel can.
+    var pwmGPIOHint: String? {
+        OutputPlanner.pwmGPIOHint(plan: plan, board: board, kernelHasPWMGPIO: pwmGPIODriver != nil)
+    }
 
     func text() -> String {
         var s = ""
@@ -85,6 +93,10 @@ struct ProbeReport {
         }
         row("output", "auto → \(plan.reason)")
         if let hint = plan.enableHint { row("to enable", OutputPlanner.enableText(hint)) }
+        if let hint = pwmGPIOHint, let found = pwmGPIODriver {
+            row("kernel pwm", "this pin has no PWM channel; the kernel's pwm-gpio driver (\(found)) can drive it: "
+                + OutputPlanner.enableText(hint) + ", then set [output] pwm-chip to the controller it adds")
+        }
         if let board, let line = config.button.line {
             row("button", board.pin(for: line).map { "\(line) is \($0.label) on \($0.line?.chip ?? board.gpioChip)" }
                 ?? "\(line) is not a header pin of \(board.name)")
@@ -125,6 +137,7 @@ struct ProbeReport {
             output += [JSONMember("gpio_chip", .string(chip)), JSONMember("line", .string(line))]
         }
         output.append(JSONMember("enable", text(plan.enableHint)))
+        output.append(JSONMember("pwm_gpio", text(pwmGPIOHint)))
         let boardJSON = board.map { JSONValue.object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.name))]) }
         return .object([
             JSONMember("board", boardJSON ?? .null), JSONMember("model", text(machine.model)),

@@ -7,6 +7,16 @@ import TorchHardware
 /// and hands over to the engine.
 enum Runner {
     static func run(_ request: Request, _ global: GlobalOptions) -> Int32 {
+        // `readout ip|temp`: the value is read here, then it is a light command like any.
+        var request = request
+        if case let .readout(source, light) = request {
+            switch ReadoutCommand.readout(source) {
+            case let .success(r): request = .light(.exact(.readout(r)), light)
+            case let .failure(e):
+                StandardError.write("torch: readout: \(e)\n")
+                return ExitCode.failure
+            }
+        }
         var config: TorchConfig
         let configPath: String?
         do {
@@ -36,9 +46,24 @@ enum Runner {
         if let code = ServiceLink.forward(request, config, library: library) { return code }
 
         switch request {
+        case let .mode(name):
+            // No service: the pattern is remembered for the next light; nothing lights.
+            var s = last()
+            do { s.pattern = try library.lookup(name) } catch {
+                StandardError.write("torch: mode: \(error)\n")
+                return ExitCode.failure
+            }
+            s.lit = false
+            save(s, to: saved)
+            StandardError.write("torch: mode \(s.pattern.canonicalText) chosen; dark (the next light plays it)\n")
+            return ExitCode.ok
+        case let .button(gesture, role):
+            return ButtonCommand.run(gesture, role: role, config)
         case .stealth:
             StandardError.write("torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
             return ExitCode.failure
+        case .readout:
+            return ExitCode.failure  // turned into `.light` above
         case let .boards(json):
             return BoardsCommand.run(json: json)
         case let .probe(json):
@@ -49,6 +74,10 @@ enum Runner {
             return WiringCommand.run(w, config: config)
         case let .plot(plot):
             return PlotCommand.run(plot, library: library)
+        case .mqttForget:
+            return MQTTForgetCommand.run(config: config)
+        case let .webLink(link):
+            return WebLinkCommand.run(link, config: config, statePath: statePath)
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
         case let .off(_, remember, light):
@@ -65,13 +94,8 @@ enum Runner {
                 return ExitCode.ok
             }
         case let .toggle(light):
-            if last().lit {
-                var dark = last()
-                dark.lit = false
-                save(dark, to: saved)
-                StandardError.write("torch: was lit; now dark\n")
-                return ExitCode.ok
-            }
+            // No torch process runs (no service answered), so nothing is lit: whatever
+            // the state file remembers, a toggle lights.
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
         case let .light(choice, light):
             var commands: [TorchCommand] = []
@@ -120,6 +144,8 @@ enum Runner {
         if let l = light.line { config.output.line = l }
         if let a = light.activeLow { config.output.activeLow = a }
         if let b = light.buttonLine { config.button.line = b }
+        if let b = light.mqttBroker { config.mqtt.broker = b }
+        if let t = light.transition { config.light.transition = t }
     }
 
     private static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
@@ -173,6 +199,7 @@ enum Runner {
             var frontEnds: [any FrontEnd] = []
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
+            frontEnds.append(LoadAverageFrontEnd())
             var feedback: FeedbackPulser? = nil
             if isService {
                 controller.reload = { reloadConfig(global, light) }
@@ -198,11 +225,21 @@ enum Runner {
                                                    inheritedListener: inherited)
                 do {
                     frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
+                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
                 } catch {
                     feedback?.close()
                     close()
                     StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
+                }
+                if let web = config.web.listen {
+                    do { frontEnds.append(WebFrontEnd(try WebServer(settings: webSettings(web, config, statePath)) { journal.log($0, $1) })) } catch {
+                        for f in frontEnds { f.close() }
+                        feedback?.close()
+                        close()
+                        StandardError.write("torch: [web] listen: \(error)\n")
+                        return ExitCode.failure
+                    }
                 }
             }
             var options = ServiceOptions(controller: controller, scheduler: SettingsFactory.scheduler(config),
@@ -214,7 +251,27 @@ enum Runner {
                 options.statusLEDs = ServiceExtras.statusLEDs(config)
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
             }
-            return TorchService(output: output, options: options).run()
+            // A service's GPIO line is taken again if its chip goes away and comes back.
+            let served: any LightOutput = isService && output.kind == .gpiod
+                ? ReacquiringOutput(output) { () throws(HardwareError) -> any LightOutput in
+                    let again = try BackendChoice.open(requested: light.backend, config: config).output
+                    guard again.kind == .gpiod else {
+                        again.close()
+                        throw HardwareError("the GPIO line is not back yet")
+                    }
+                    return again
+                }
+                : output
+            return TorchService(output: served, options: options).run()
         }
+    }
+
+    /// `[web]` as the server takes it: the token files beside the state file.
+    private static func webSettings(_ listen: WebListenAddress, _ config: TorchConfig, _ statePath: String) -> WebServerSettings {
+        WebServerSettings(listen: listen,
+                          allowedHosts: WebServerSettings.allowedHosts(listen: listen, hostName: HostName.current(), extra: config.web.hosts),
+                          pairingRequired: config.web.pairing == .required || !listen.isLoopback,
+                          tokenPath: WebTokenFile.controlPath(stateFile: statePath),
+                          viewerTokenPath: WebTokenFile.viewerPath(stateFile: statePath))
     }
 }

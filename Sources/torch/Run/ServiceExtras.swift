@@ -19,11 +19,14 @@ enum ServiceExtras {
         return names.isEmpty ? nil : StatusLEDs(names: names, classDirectory: directory)
     }
 
-    /// `[feedback] line` as a pulsing output (on the output's chip unless `[feedback] chip`).
+    /// `[feedback] line` as a pulsing output: on `[feedback] chip`, else the button's
+    /// chip, else the LED's, else the board's header chip (`LinePlacement`).
     static func feedback(_ config: TorchConfig) throws(HardwareError) -> FeedbackPulser? {
         guard let line = config.feedback.line else { return nil }
-        let chip = try GPIOChip(config.feedback.chip ?? config.output.chip ?? "gpiochip0")
-        return FeedbackPulser(output: try GPIOOutputLine(chip: chip, line: line), pulseLength: config.feedback.pulse)
+        let at = LinePlacement.resolve(line: line, chips: [config.feedback.chip, config.button.chip, config.output.chip],
+                                       board: try BackendChoice.board(config))
+        let chip = try GPIOChip(at.chip)
+        return FeedbackPulser(output: try GPIOOutputLine(chip: chip, line: at.line), pulseLength: config.feedback.pulse)
     }
 
     /// Beside the state file: the LEDs' saved triggers while they are dark.

@@ -46,13 +46,21 @@ enum ServiceLink {
             commands = [.status]
         case let .stealth(on):
             commands = [.stealth(on)]
-        case .run, .bench, .boards, .probe, .bootLine, .wiring, .plot:
+        case let .mode(name):
+            // The service's library knows the name (its reply names a bad one).
+            commands = [.modeNamed(name)]
+        case .run, .bench, .boards, .probe, .bootLine, .button, .readout, .mqttForget, .webLink, .wiring, .plot:
             return nil
+        }
+        // `--transition` goes with every command that changes the level.
+        let transition = request.lightOptions?.transition
+        func line(_ c: ControlCommand) -> ControlRequest {
+            ControlRequest(c, transition: ControlRequest.transitionCommands.contains(c.name) ? transition : nil)
         }
         // The first command decides which socket (ControlSocketChoice); the rest follow it.
         var first: ControlReply?
         let decision = ControlSocketChoice.decide(clientSockets(config)) { path in
-            switch ControlClient.send(ControlRequest(commands[0]), socketPath: path) {
+            switch ControlClient.send(line(commands[0]), socketPath: path) {
             case let .success(reply):
                 first = reply
                 return .answered
@@ -75,7 +83,7 @@ enum ServiceLink {
         }
         for (i, c) in commands.enumerated() {
             let result = i == 0 ? first.map { Result<ControlReply, ControlClientError>.success($0) }
-                ?? .failure(.noService(path: path)) : ControlClient.send(ControlRequest(c), socketPath: path)
+                ?? .failure(.noService(path: path)) : ControlClient.send(line(c), socketPath: path)
             switch result {
             case let .success(reply) where reply.ok:
                 if i == commands.count - 1 { printReply(reply, command: c, json: json) }

@@ -11,6 +11,7 @@ enum SettingsFactory {
 
     static func scheduler(_ c: TorchConfig) -> SchedulerSettings {
         SchedulerSettings(realtimePriority: c.service.schedulerPriority, lockMemory: true,
-                          softPWMFrequency: c.output.softPWMFrequency)
+                          softPWMFrequency: c.output.softPWMFrequency, holdCPULatency: c.service.cpuLatency,
+                          shareCPU: c.service.shareCPU)
     }
 }

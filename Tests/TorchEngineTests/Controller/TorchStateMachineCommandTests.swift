@@ -72,7 +72,8 @@ import TorchEngine
         rig.command(.stealth(true), at: atMs(0))
         rig.command(.stealth(true), at: atMs(1))
         rig.command(.stealth(false), at: atMs(2))
-        #expect(rig.events == [.stealthChanged(true), .stealthChanged(false)])
+        // Stealth is remembered (issue 13): each change is also a state change to save.
+        #expect(rig.events == [.stealthChanged(true), .stateChanged, .stealthChanged(false), .stateChanged])
         #expect(rig.torch.statusSummary(at: atMs(2)).stealth == false)
     }
 
@@ -88,7 +89,8 @@ import TorchEngine
         rig.command(.on(Brightness(clamping: 0.25)), at: atMs(1000))
         let s = rig.torch.statusSummary(at: atMs(11_000))
         #expect(s == TorchStatus(lit: true, momentary: false, brightness: Brightness(clamping: 0.25), pattern: .steady,
-                                 buttonMode: .toggle, stealth: false, sleepRemaining: .seconds(20), fading: false))
+                                 buttonMode: .toggle, stealth: false, sleepRemaining: .seconds(20), fading: false,
+                                 sleepTimer: .seconds(30)))
         rig.command(.off, at: atMs(12_000))
         #expect(rig.torch.statusSummary(at: atMs(12_000)).sleepRemaining == nil)
     }

@@ -57,12 +57,14 @@ import TorchEngine
         var rig = TorchRig(TorchSettings(doubleTapAction: .sos, longHoldAction: .on))
         rig.click(atMs(0), atMs(100))
         rig.click(atMs(200), atMs(300))
+        rig.run(until: atMs(600))
         #expect(rig.torch.sosActive)
         #expect(rig.lit)
         // A second SOS request goes back to the chosen pattern.
         rig.click(atMs(1000), atMs(1100))
         #expect(!rig.lit)
         rig.click(atMs(1200), atMs(1300))
+        rig.run(until: atMs(1600))
         #expect(rig.torch.sosActive)
         rig.command(.off, at: atMs(2000))
         rig.press(at: atMs(3000))
@@ -89,8 +91,10 @@ import TorchEngine
 
     @Test func gestureActionsUseTheirConfigSpellings() {
         #expect(GestureAction(rawValue: "next-pattern") == .nextPattern)
-        #expect(GestureAction.allCases.map(\.rawValue) == ["toggle", "on", "off", "next-pattern", "sos", "stealth", "none"])
-        #expect(ButtonMode.allCases.map(\.rawValue) == ["smart", "toggle", "momentary"])
+        #expect(GestureAction.allCases.map(\.rawValue) == ["toggle", "on", "off", "next-pattern", "sos", "stealth", "lockout",
+                                                            "momentary", "ceiling", "floor", "ramp", "sunset-timer", "memory",
+                                                            "simple-ui", "none"])
+        #expect(ButtonMode.allCases.map(\.rawValue) == ["smart", "toggle", "momentary", "long-press"])
         let s = TorchSettings()
         #expect(s.buttonMode == .smart && s.tapAction == .toggle && s.doubleTapAction == .nextPattern && s.longHoldAction == .sos)
         #expect(s.sleepFade == .seconds(3) && s.rampTime == .seconds(2) && s.sleepTimer == nil)

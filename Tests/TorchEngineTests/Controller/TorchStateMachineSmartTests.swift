@@ -110,9 +110,14 @@ import TorchEngine
         #expect(rig.lit)
         rig.click(atMs(300), atMs(400))
         #expect(rig.lit)
+        // Longer click sequences are mapped (3c…10c): the double tap acts when the gap
+        // after its release (the double-tap window) has passed with no third press.
+        rig.run(until: atMs(699))
+        #expect(rig.torch.pattern == .steady)
+        rig.run(until: atMs(700))
         #expect(!rig.torch.momentary)
         #expect(rig.torch.pattern == strobe)
-        #expect(rig.program == LightProgram(timeline: strobe.timeline(), brightness: .full, startedAt: atMs(400)))
+        #expect(rig.program == LightProgram(timeline: strobe.timeline(), brightness: .full, startedAt: atMs(700)))
         #expect(rig.events.contains(.gestureRecognized(.doubleTap)))
     }
 
@@ -127,9 +132,12 @@ import TorchEngine
         #expect(rig.lit)
         rig.release(at: atMs(1350))
         #expect(rig.lit)
+        // The provisional light stays while the sequence may go on.
+        rig.run(until: atMs(1650))
+        #expect(rig.lit)
         #expect(!rig.torch.momentary)
         #expect(rig.torch.pattern == blink)
-        #expect(rig.program.startedAt == atMs(1350))
+        #expect(rig.program.startedAt == atMs(1650))
         #expect(rig.torch.persistentState == PersistentState(brightness: .full, pattern: blink, buttonMode: .smart, lit: true))
     }
 

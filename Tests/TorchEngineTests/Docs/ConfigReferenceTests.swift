@@ -41,6 +41,23 @@ import TorchTesting
         }
     }
 
+    @Test func everyChoiceInATableParses() throws {
+        for doc in ConfigKeyDocs.all {
+            guard let key = ConfigSchema.section(doc.section)?.key(doc.key) else { continue }
+            for choice in doc.choices {
+                var config = TorchConfig.defaults
+                #expect(throws: Never.self, "[\(doc.section)] \(doc.key) = \(choice.name)") { try key.apply(&config, choice.name) }
+            }
+        }
+    }
+
+    /// A new action (a new `GestureAction` case) needs its line in the `[gestures]` intro.
+    @Test func theGesturesIntroExplainsEveryAction() throws {
+        let intro = try #require(ConfigKeyDocs.sectionIntros["gestures"])
+        let named = intro.terms.flatMap { $0.name.split(separator: ",").map { String($0).trimmedASCII } }
+        #expect(named.sorted() == GestureAction.allCases.map(\.rawValue).sorted())
+    }
+
     @Test func distConfIsGenerated() throws {
         let generated = ConfigReference.confFile()
         RepoFiles.writeIfAsked("dist/torch.conf", generated)
@@ -64,6 +81,12 @@ import TorchTesting
         let lines = ConfigReference.wrap(String(repeating: "word ", count: 40), prefix: "# ")
         #expect(lines.allSatisfy { $0.count <= 86 && $0.hasPrefix("# ") })
         #expect(lines.joined(separator: " ").split(separator: " ").filter { $0 == "word" }.count == 40)
+    }
+
+    @Test func wrapIndentsTheLinesAfterTheFirst() {
+        let lines = ConfigReference.wrap(String(repeating: "word ", count: 40), prefix: "#   name  ", then: "#         ")
+        #expect(lines.first?.hasPrefix("#   name  word") == true)
+        #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("#         word") && $0.count <= 86 })
     }
 
     @Test func roffEscapesBackslashAndLeadingDot() {

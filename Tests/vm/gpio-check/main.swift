@@ -14,6 +14,11 @@
 //       requests the line as a button input, prints READY, (waits for PATH to exist,
 //       leaving events to pile up in the kernel,) then prints one EDGE line per edge;
 //       after at least N edges and MS ms without one (or 20 s in all) prints SUMMARY.
+//   torch-gpio-check press-latency SIMDIR BUTTON LED COUNT
+//       with a service driving LED from BUTTON (toggle, button to ground): COUNT times
+//       presses (sim_gpioBUTTON/pull = pull-down), waits (polling every 50 µs) for
+//       sim_gpioLED/value to change, releases, waits 600 ms; prints one PRESS line per
+//       press (latency µs, or "none") and SUMMARY with p50/max in µs.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -159,6 +164,50 @@ func run(_ args: [String]) throws(HardwareError) {
         }
         say("SUMMARY edges=\(count) lost=\(lost) pressed=\(try button.isPressed() ? 1 : 0)")
         button.close()
+
+    case "press-latency":
+        guard args.count == 6, let count = Int(args[5]), count > 0 else { usage() }
+        let dir = args[2]
+        func put(_ file: String, _ text: String) {
+            let fd = open(file, O_WRONLY)
+            guard fd >= 0 else { fail("\(file): errno \(errno)") }
+            var t = text
+            _ = t.withUTF8 { Glibc.write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        func value(_ file: String) -> UInt8 {
+            let fd = open(file, O_RDONLY)
+            guard fd >= 0 else { fail("\(file): errno \(errno)") }
+            var b: UInt8 = 0
+            _ = read(fd, &b, 1)
+            close(fd)
+            return b
+        }
+        func nowNs() -> Int64 {
+            var ts = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+        }
+        let pull = "\(dir)/sim_gpio\(args[3])/pull", led = "\(dir)/sim_gpio\(args[4])/value"
+        var latencies: [Int64] = []
+        for i in 0..<count {
+            let before = value(led)
+            let t0 = nowNs()
+            put(pull, "pull-down")
+            var changed: Int64? = nil
+            while nowNs() - t0 < 2_000_000_000 {
+                if value(led) != before { changed = nowNs() - t0; break }
+                usleep(50)
+            }
+            say("PRESS \(i) latency=\(changed.map { String($0 / 1000) } ?? "none")")
+            if let changed { latencies.append(changed) }
+            usleep(100_000)
+            put(pull, "pull-up")
+            usleep(600_000)
+        }
+        latencies.sort()
+        let p50 = latencies.isEmpty ? 0 : latencies[latencies.count / 2] / 1000
+        say("SUMMARY presses=\(count) changed=\(latencies.count) p50_us=\(p50) max_us=\((latencies.last ?? 0) / 1000)")
 
     default:
         usage()

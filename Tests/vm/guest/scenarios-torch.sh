@@ -190,6 +190,123 @@ else
 fi
 echo "  torch run stderr: $(oneline /tmp/torch/run.err)"
 
+# --- 4b. press → output latency on this libgpiod generation ------------------------
+# Measured from outside: the time from the sysfs write that presses the simulated
+# button to the LED line's value changing (polled every 50 µs), with the service's
+# debounce at DEBOUNCE_MS. A leading-edge debouncer acts on the first edge; a debounce
+# done by the kernel (libgpiod v2's debounce period) reports the press only after the
+# line has been quiet that long. Under qemu's emulation, so only the comparison counts.
+if start_service /tmp/torch/run.conf /tmp/torch/run; then
+    torch-gpio-check press-latency "$SIM" 4 3 8 > /tmp/latency.out 2>&1
+    sed -n 's/^SUMMARY presses=\([0-9]*\) changed=\([0-9]*\) p50_us=\([0-9]*\) max_us=\([0-9]*\)/  press → output (libgpiod '"$VMTEST_GENERATION"', debounce '"$DEBOUNCE_MS"' ms): \2 of \1 presses, p50 \3 µs, max \4 µs/p' /tmp/latency.out
+    check press-latency-every-press "$(oneline /tmp/latency.out)" grep -q 'SUMMARY presses=8 changed=8 ' /tmp/latency.out
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+else
+    fail press-latency "service not ready: $(oneline /tmp/torch/run.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+# --- 4b. issue 11: click gestures from kernel timestamps through gpio-sim pulls -----
+# Long thresholds (hold 1 s, click gap 1 s) so shell-timed pulls classify the same
+# under emulation; the service classifies on the edges' kernel timestamps.
+# write_gesture_config FILE MODE DIR
+write_gesture_config() {
+    cat > "$1" <<CONF
+[light]
+brightness = 40%
+
+[button]
+mode = $2
+chip = torch-sim
+line = 4
+bias = pull-up
+active-low = yes
+debounce = ${DEBOUNCE_MS}ms
+hold-time = 1s
+double-tap-window = 1s
+long-hold = 5s
+
+[gestures]
+2h = sos
+
+[output]
+backend = gpiod
+chip = torch-sim
+line = 3
+
+[service]
+socket = $3/torch.sock
+state-file = $3/state
+CONF
+}
+# status_has CONF TEXT: the service's status JSON contains TEXT.
+status_has() { torch status --json --config "$1" 2>/dev/null | grep -q "$2"; }
+# clicks N K: K taps (bounce trains, held 100 ms) on line N, back to back.
+clicks() { k=0; while [ $k -lt "$2" ]; do tap "$1"; k=$((k + 1)); done; }
+# expect_status NAME CONF TEXT WHAT: within 10 s the status shows TEXT.
+expect_status() {
+    if wait_until 10 status_has "$2" "$3"; then pass "$1"; else
+        fail "$1" "$4: want $3; status $(torch status --json --config "$2" 2>&1 | tr -d '\n')"
+    fi
+}
+
+G=/tmp/torch/gestures
+mkdir -p $G
+sim_pull 3 pull-down
+sim_pull 4 pull-up
+write_gesture_config $G.conf smart $G
+if start_service $G.conf $G; then
+    clicks 4 3
+    expect_status gesture-3c-ceiling $G.conf '"brightness_percent":100' "3 clicks: the ceiling"
+    check gesture-3c-lit "$(torch status --json --config $G.conf 2>&1)" status_has $G.conf '"lit":true'
+    clicks 4 4
+    check gesture-4c-locked "$(oneline $G.err)" wait_until 10 grep -q 'lockout on' $G.err
+    expect_status gesture-4c-dark $G.conf '"lit":false' "4 clicks: locked, dark"
+    tap 4
+    usleep 1500000    # past the click gap: a tap would have lit an unlocked torch
+    check gesture-locked-tap-stays-dark "$(torch status --json --config $G.conf 2>&1)" status_has $G.conf '"lit":false'
+    clicks 4 4
+    check gesture-4c-unlock "$(oneline $G.err)" wait_until 10 grep -q 'lockout off' $G.err
+    expect_status gesture-4c-unlocked-lit $G.conf '"lit":true' "4 clicks again: unlocked and lit"
+    ctl $G.conf off
+    usleep 1500000
+    # A click, then a hold (2h = sos): SOS at the hold time, while still held.
+    tap 4
+    sim_pull 4 pull-down
+    expect_status gesture-2h-sos $G.conf '"pattern":"sos"' "a click, then a hold"
+    sim_pull 4 pull-up
+    expect_status gesture-2h-stays $G.conf '"lit":true' "SOS latched after the release"
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+    check gesture-service-stops "rc=$RC" [ "$RC" = 0 ]
+else
+    fail gesture-service-starts "not ready: stderr: $(oneline $G.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+echo "  gestures stderr: $(oneline $G.err)"
+
+# mode = long-press: a tap does nothing; a hold toggles at the hold time, while held.
+L=/tmp/torch/longpress
+mkdir -p $L
+sim_pull 4 pull-up
+write_gesture_config $L.conf long-press $L
+if start_service $L.conf $L; then
+    tap 4
+    usleep 1500000
+    check longpress-tap-nothing "$(torch status --json --config $L.conf 2>&1)" status_has $L.conf '"lit":false'
+    sim_pull 4 pull-down
+    expect_status longpress-hold-toggles $L.conf '"lit":true' "held past the hold time (still held)"
+    sim_pull 4 pull-up
+    usleep 500000
+    check longpress-release-keeps "$(torch status --json --config $L.conf 2>&1)" status_has $L.conf '"lit":true'
+    kill -TERM $SERVICE_PID
+    finish $SERVICE_PID 15
+else
+    fail longpress-service-starts "not ready: stderr: $(oneline $L.err)"
+    kill -TERM $SERVICE_PID 2>/dev/null; finish $SERVICE_PID 10
+fi
+echo "  long-press stderr: $(oneline $L.err)"
+
 # --- 5. errors: one exact line on stderr, exit ≠ 0, nothing left held --------------
 # expect_torch_error NAME WANT ARGS...: `torch on ARGS` fails with exactly WANT.
 expect_torch_error() {

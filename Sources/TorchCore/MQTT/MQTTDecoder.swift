@@ -1,0 +1,206 @@
+/// Reads MQTT 3.1.1 packets from a byte stream that arrives in pieces: split anywhere,
+/// or several packets in one read. Feed bytes with `append`, take packets with `next`.
+/// Any breach of the protocol throws `MQTTProtocolError`; the stream is then unusable
+/// (the connection must be closed) and every later `next` throws the same error.
+public struct MQTTDecoder: Sendable {
+    /// The largest remaining length accepted (bytes). A packet announcing more is an
+    /// error at once, before its body arrives: a peer cannot make torch buffer it.
+    public let maxRemainingLength: Int
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var failure: MQTTProtocolError?
+
+    /// - Parameter maxRemainingLength: 1…268435455 bytes; 64 KiB by default (torch's
+    ///   commands are a few hundred bytes).
+    public init(maxRemainingLength: Int = 65_536) {
+        self.maxRemainingLength = min(max(maxRemainingLength, 1), MQTTEncoder.maxRemainingLength)
+    }
+
+    /// Bytes buffered but not yet taken as packets.
+    public var pendingCount: Int { buffer.count - start }
+
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        if start > 0 && start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next whole packet, or nil until more bytes arrive.
+    public mutating func next() throws(MQTTProtocolError) -> MQTTPacket? {
+        if let failure { throw failure }
+        do {
+            guard let (packet, used) = try Self.parse(buffer[start...], limit: maxRemainingLength) else { return nil }
+            start += used
+            if start > 4096 && start * 2 > buffer.count {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            return packet
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// One packet from the front of `bytes` and how many bytes it took; nil when the
+    /// bytes end before the packet does.
+    static func parse(_ bytes: ArraySlice<UInt8>, limit: Int) throws(MQTTProtocolError) -> (MQTTPacket, Int)? {
+        guard let first = bytes.first else { return nil }
+        var length = 0
+        var multiplier = 1
+        var index = bytes.startIndex + 1
+        var lengthBytes = 0
+        while true {
+            guard index < bytes.endIndex else { return nil }
+            let b = bytes[index]
+            index += 1
+            lengthBytes += 1
+            length += Int(b & 0x7F) * multiplier
+            if b & 0x80 == 0 { break }
+            guard lengthBytes < 4 else { throw MQTTProtocolError("remaining length longer than 4 bytes") }
+            multiplier *= 128
+        }
+        guard length <= limit else {
+            throw MQTTProtocolError("remaining length \(length) exceeds the limit of \(limit) bytes")
+        }
+        guard bytes.endIndex - index >= length else { return nil }
+        let packet = try Self.packet(first: first, body: Array(bytes[index ..< index + length]))
+        return (packet, 1 + lengthBytes + length)
+    }
+
+    /// A packet from its first byte and its body (the remaining-length bytes).
+    public static func packet(first: UInt8, body: [UInt8]) throws(MQTTProtocolError) -> MQTTPacket {
+        var r = MQTTReader(body)
+        let type = first >> 4
+        let flags = first & 0x0F
+        let fixedFlags: UInt8 = (type == 6 || type == 8 || type == 10) ? 2 : 0
+        if type != 3 && flags != fixedFlags {
+            throw MQTTProtocolError("packet type \(type): reserved flags \(flags) (must be \(fixedFlags))")
+        }
+        let packet: MQTTPacket
+        switch type {
+        case 1:
+            guard try r.string("protocol name") == "MQTT" else { throw MQTTProtocolError("CONNECT: protocol name is not MQTT") }
+            let level = try r.byte("protocol level")
+            guard level == 4 else { throw MQTTProtocolError("CONNECT: protocol level \(level) (3.1.1 is 4)") }
+            let f = try r.byte("connect flags")
+            guard f & 1 == 0 else { throw MQTTProtocolError("CONNECT: reserved flag set") }
+            let keepalive = try r.u16("keepalive")
+            let clientID = try r.string("client identifier")
+            var will: MQTTMessage? = nil
+            let willQoS = (f >> 3) & 3
+            if f & 0x04 != 0 {
+                guard let q = MQTTQoS(rawValue: willQoS) else { throw MQTTProtocolError("CONNECT: will QoS 3") }
+                let topic = try r.string("will topic")
+                will = MQTTMessage(topic: topic, payload: try r.binary("will message"), qos: q, retain: f & 0x20 != 0)
+            } else if f & 0x38 != 0 {
+                throw MQTTProtocolError("CONNECT: will QoS or retain without a will")
+            }
+            if f & 0x40 != 0 && f & 0x80 == 0 { throw MQTTProtocolError("CONNECT: a password without a user name") }
+            let user = f & 0x80 != 0 ? try r.string("user name") : nil
+            let password = f & 0x40 != 0 ? try r.binary("password") : nil
+            packet = .connect(MQTTConnect(clientID: clientID, keepalive: keepalive, cleanSession: f & 2 != 0,
+                                          will: will, username: user, password: password))
+        case 2:
+            let ack = try r.byte("acknowledge flags")
+            guard ack & 0xFE == 0 else { throw MQTTProtocolError("CONNACK: reserved acknowledge flags \(ack)") }
+            packet = .connack(sessionPresent: ack == 1, returnCode: try r.byte("return code"))
+        case 3:
+            guard let qos = MQTTQoS(rawValue: (flags >> 1) & 3) else { throw MQTTProtocolError("PUBLISH: QoS 3") }
+            let dup = flags & 0x08 != 0
+            if qos == .atMostOnce && dup { throw MQTTProtocolError("PUBLISH: DUP set on a QoS 0 message") }
+            let topic = try r.string("topic")
+            guard !topic.isEmpty, !topic.contains("+"), !topic.contains("#") else {
+                throw MQTTProtocolError("PUBLISH: topic name '\(topic)' (not empty, no wildcards)")
+            }
+            let id = qos == .atMostOnce ? nil : try r.packetID()
+            packet = .publish(MQTTMessage(topic: topic, payload: r.rest(), qos: qos, retain: flags & 1 != 0), packetID: id, dup: dup)
+        case 4: packet = .puback(try r.packetID())
+        case 5: packet = .pubrec(try r.packetID())
+        case 6: packet = .pubrel(try r.packetID())
+        case 7: packet = .pubcomp(try r.packetID())
+        case 8:
+            let id = try r.packetID()
+            var subs: [MQTTSubscription] = []
+            repeat {
+                let filter = try r.string("topic filter")
+                let q = try r.byte("requested QoS")
+                guard let qos = MQTTQoS(rawValue: q) else { throw MQTTProtocolError("SUBSCRIBE: requested QoS \(q)") }
+                subs.append(MQTTSubscription(filter, qos: qos))
+            } while !r.isAtEnd
+            packet = .subscribe(packetID: id, subs)
+        case 9:
+            let id = try r.packetID()
+            let codes = r.rest()
+            guard !codes.isEmpty, codes.allSatisfy({ $0 <= 2 || $0 == 0x80 }) else {
+                throw MQTTProtocolError("SUBACK: return codes \(codes) (each 0, 1, 2 or 128)")
+            }
+            packet = .suback(packetID: id, codes)
+        case 10:
+            let id = try r.packetID()
+            var filters: [String] = []
+            repeat { filters.append(try r.string("topic filter")) } while !r.isAtEnd
+            packet = .unsubscribe(packetID: id, filters)
+        case 11: packet = .unsuback(try r.packetID())
+        case 12: packet = .pingreq
+        case 13: packet = .pingresp
+        case 14: packet = .disconnect
+        default: throw MQTTProtocolError("packet type \(type) (1…14 exist)")
+        }
+        guard r.isAtEnd else { throw MQTTProtocolError("\(packet.name): \(r.remaining) bytes after its last field") }
+        return packet
+    }
+}
+
+/// Reads the fields of one packet body, each a bounded read that throws when the body
+/// ends first.
+struct MQTTReader {
+    private let bytes: [UInt8]
+    private var index = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { index >= bytes.count }
+    var remaining: Int { bytes.count - index }
+
+    mutating func byte(_ what: String) throws(MQTTProtocolError) -> UInt8 {
+        guard index < bytes.count else { throw MQTTProtocolError("the packet ends before its \(what)") }
+        index += 1
+        return bytes[index - 1]
+    }
+
+    mutating func u16(_ what: String) throws(MQTTProtocolError) -> UInt16 {
+        let hi = try byte(what)
+        let lo = try byte(what)
+        return UInt16(hi) << 8 | UInt16(lo)
+    }
+
+    mutating func packetID() throws(MQTTProtocolError) -> UInt16 {
+        let id = try u16("packet identifier")
+        guard id != 0 else { throw MQTTProtocolError("packet identifier 0 (1…65535)") }
+        return id
+    }
+
+    mutating func binary(_ what: String) throws(MQTTProtocolError) -> [UInt8] {
+        let n = Int(try u16(what))
+        guard remaining >= n else { throw MQTTProtocolError("the packet ends inside its \(what)") }
+        index += n
+        return Array(bytes[index - n ..< index])
+    }
+
+    /// A UTF-8 string field: well-formed UTF-8 with no U+0000 (section 1.5.3).
+    mutating func string(_ what: String) throws(MQTTProtocolError) -> String {
+        let raw = try binary(what)
+        guard let s = String(validating: raw, as: UTF8.self), !raw.contains(0) else {
+            throw MQTTProtocolError("\(what): not well-formed UTF-8")
+        }
+        return s
+    }
+
+    mutating func rest() -> [UInt8] {
+        defer { index = bytes.count }
+        return Array(bytes[index...])
+    }
+}

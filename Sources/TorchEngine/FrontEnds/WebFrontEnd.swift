@@ -1,0 +1,51 @@
+import TorchCore
+
+/// The web page (`[web] listen`): the HTTP server on the service's poll loop, its
+/// requests answered by the controller like the control socket's, and every status
+/// change pushed to the pages' event streams at the end of the turn it happened in.
+public final class WebFrontEnd: FrontEnd {
+    public let server: WebServer
+    let api: WebAPI
+    private var statusDirty = false
+
+    public init(_ server: WebServer) {
+        self.server = server
+        api = WebAPI(settings: server.settings)
+    }
+
+    public var pollDescriptors: [Int32] { server.pollDescriptors }
+
+    public var nextDeadline: Instant? {
+        [server.nextDeadline, api.holds.nextDeadline].compactMap { $0 }.min()
+    }
+
+    public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
+        api.patternNames = controller.settings.library.names
+        let respond = { (q: ControlRequest) in controller.respond(to: q, from: .web, at: now) }
+        let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
+        var closed = server.serve(ready: ready, now: now) { r, t in api.handle(r, now: t, respond: respond, status: status) }
+        closed += server.expire(now: now)
+        let releases = api.releases(at: now, closedStreams: closed)
+        for r in releases { _ = respond(r) }
+        if !releases.isEmpty {
+            controller.report("web: a page went away (closed or silent) while holding the switch: released", .notice)
+        }
+    }
+
+    public func statusChanged(_ status: TorchStatus, at now: Instant) {
+        statusDirty = true
+    }
+
+    public func refresh(at now: Instant, controller: TorchController, duty: Double) {
+        guard statusDirty else { return }
+        statusDirty = false
+        let reply = controller.respond(to: ControlRequest(.status), from: .web, at: now)
+        // One event per access level would be exact; the stream's own first event says
+        // which it has, and later events carry the same `access` for everyone paired.
+        server.broadcast(event: "status", data: reply.json.jsonText, now: now)
+    }
+
+    public func close() {
+        server.close()
+    }
+}

@@ -1,0 +1,248 @@
+import TorchCore
+import TorchHardware
+
+/// MQTT and Home Assistant as a front end on the service's poll loop: one non-blocking
+/// TCP connection driven by `MQTTSession` (no thread of its own, nothing that waits but
+/// a host name's resolution at a connect attempt, see `TCPConnection`).
+///
+/// In: Home Assistant's JSON light commands on `<base>/set`, group commands (with
+/// `"at"`) on the group topic, Home Assistant's `online` (re-announce). Out: the state,
+/// retained, at every change whatever made it; availability; discovery; one message per
+/// button gesture.
+public final class MQTTFrontEnd: FrontEnd {
+    public let settings: MQTTFrontEndSettings
+    public private(set) var session: MQTTSession
+    private var connection: TCPConnection?
+    private let log: (LogPriority, String) -> Void
+    private let clock = MonotonicClock()
+    private var status: TorchStatus?
+    private var library: PatternLibrary = .standard
+    /// A flash in progress: when it ends and what the light goes back to.
+    private var flash: (until: Instant, restore: TorchStatus)?
+    private var connectedOnce = false
+    /// The last state JSON published and when; a change within `stateSpacing` of it
+    /// waits (a brightness ramp changes the status 50 times a second), the latest wins.
+    private var lastStateText: String?
+    private var lastStateAt: Instant?
+    private var statePending = false
+    private static let stateSpacing: Duration = .milliseconds(50)
+
+    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, log: @escaping (LogPriority, String) -> Void) {
+        self.settings = settings
+        self.log = log
+        session = MQTTSession(settings: settings.session, seed: seed, at: now)
+    }
+
+    public var pollDescriptors: [Int32] { connection.map { $0.fd >= 0 ? [$0.fd] : [] } ?? [] }
+    public var pollWriteDescriptors: [Int32] { connection.map { $0.wantsWrite ? [$0.fd] : [] } ?? [] }
+    public var nextDeadline: Instant? {
+        let state = statePending ? lastStateAt.map { $0 + Self.stateSpacing } : nil
+        return [session.nextDeadline, flash?.until, state].compactMap { $0 }.min()
+    }
+
+    public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
+        library = controller.settings.library
+        if let c = connection, ready.contains(c.fd) { serviceSocket(c, at: now, controller: controller) }
+        session.advance(to: now)
+        if statePending, let last = lastStateAt, now >= last + Self.stateSpacing { publishState(at: now) }
+        perform(at: now, controller: controller)
+        if let f = flash, now >= f.until { endFlash(at: now, controller: controller) }
+    }
+
+    public func statusChanged(_ status: TorchStatus, at now: Instant) {
+        self.status = status
+        publishState(at: now)
+        perform(at: now, controller: nil)
+    }
+
+    public func gestureRecognized(_ kind: GestureKind, at now: Instant) {
+        guard let t = GestureTrigger(kind) else { return }
+        session.publish(MQTTMessage(topic: settings.topics.gesture, text: t.payload), at: now)
+        perform(at: now, controller: nil)
+    }
+
+    /// A clean stop: `offline` (retained), then DISCONNECT, which discards the will.
+    public func close() {
+        guard let c = connection else { return }
+        let now = clock.now()
+        if session.isConnected {
+            session.publish(MQTTMessage(topic: settings.topics.availability, text: "offline", qos: .atLeastOnce, retain: true), at: now)
+        }
+        session.disconnect(at: now)
+        for a in session.takeActions() {
+            if case let .send(bytes) = a { try? c.send(bytes) }
+        }
+        c.closeGracefully(timeout: .milliseconds(500))
+        connection = nil
+    }
+
+    // MARK: Socket
+
+    private func serviceSocket(_ c: TCPConnection, at now: Instant, controller: TorchController) {
+        do {
+            if !c.isConnected {
+                guard try c.finishConnect() else { return }
+                session.transportOpened(at: now)
+                perform(at: now, controller: controller)
+            }
+            try c.flush()
+            // A bounded number of reads per turn: a flood cannot hold the loop.
+            for _ in 0..<16 {
+                switch try c.receive() {
+                case let .bytes(b):
+                    session.received(b, at: now)
+                    perform(at: now, controller: controller)
+                    guard connection === c else { return }
+                case .nothing:
+                    return
+                case .closed:
+                    dropConnection("the broker closed the connection", at: now)
+                    return
+                }
+            }
+        } catch {
+            dropConnection(error.message, at: now)
+        }
+    }
+
+    private func dropConnection(_ reason: String, at now: Instant) {
+        connection?.close()
+        connection = nil
+        session.transportFailed("\(settings.broker): \(reason)", at: now)
+    }
+
+    /// Carries out the session's actions (and those they cause) in order.
+    private func perform(at now: Instant, controller: TorchController?) {
+        var actions = session.takeActions()
+        while !actions.isEmpty {
+            for a in actions { perform(a, at: now, controller: controller) }
+            actions = session.takeActions()
+        }
+    }
+
+    private func perform(_ action: MQTTSessionAction, at now: Instant, controller: TorchController?) {
+        switch action {
+        case .open:
+            do {
+                connection = try TCPConnection(host: settings.broker.host, port: settings.broker.port)
+            } catch {
+                session.transportFailed("\(settings.broker): \(error.message)", at: now)
+            }
+        case let .send(bytes):
+            guard let c = connection else { return }
+            do { try c.send(bytes) } catch { dropConnection(error.message, at: now) }
+        case .close:
+            connection?.close()
+            connection = nil
+        case .connected:
+            log(.info, "mqtt: connected to \(settings.broker) as '\(settings.session.connect.clientID)'\(connectedOnce ? " again" : "")")
+            connectedOnce = true
+            announce(at: now)
+        case .disconnected:
+            break
+        case let .message(m):
+            if let controller { handle(m, at: now, controller: controller) }
+        case let .log(priority, line):
+            log(priority, line)
+        }
+    }
+
+    // MARK: Publishing
+
+    /// Availability, discovery and the state: at every connect and when Home Assistant
+    /// says it is back online.
+    private func announce(at now: Instant) {
+        session.publish(MQTTMessage(topic: settings.topics.availability, text: "online", qos: .atLeastOnce, retain: true), at: now)
+        for m in settings.discovery?.messages ?? [] { session.publish(m, at: now) }
+        publishState(at: now, force: true)
+    }
+
+    /// The state, retained, unless it is the same text as the last one published
+    /// (`force`: at a connect or a re-announce), or the last one went out less than
+    /// `stateSpacing` ago (then it goes at the end of the spacing).
+    private func publishState(at now: Instant, force: Bool = false) {
+        guard let status, session.isConnected else { return }
+        let json = LightStateMessage.json(status, library: library).jsonText
+        statePending = false
+        guard force || json != lastStateText else { return }
+        if !force, let last = lastStateAt, now < last + Self.stateSpacing {
+            statePending = true
+            return
+        }
+        lastStateText = json
+        // An announce's state does not hold back the next change (a button press right
+        // after a connect is echoed at once).
+        if !force { lastStateAt = now }
+        session.publish(MQTTMessage(topic: settings.topics.state, text: json, qos: .atLeastOnce, retain: true), at: now)
+    }
+
+    // MARK: Commands
+
+    private func handle(_ m: MQTTMessage, at now: Instant, controller: TorchController) {
+        let topics = settings.topics
+        if m.topic == topics.homeAssistantStatus {
+            if m.text == "online" { announce(at: now) }
+            return
+        }
+        guard m.topic == topics.command || m.topic == topics.group else { return }
+        let group = m.topic == topics.group
+        let command: LightCommand
+        switch LightCommand.parse(m.payload, group: group) {
+        case let .success(c): command = c
+        case let .failure(e):
+            log(.warning, "mqtt: \(m.topic): \(e.message) (payload \(Self.shown(m.payload))); the light is unchanged")
+            return
+        }
+        let current = controller.status(at: now)
+        var commands: [TorchCommand]
+        switch command.torchCommands(current: current, library: library, restart: group) {
+        case let .success(c): commands = c
+        case let .failure(e):
+            log(.warning, "mqtt: \(m.topic): \(e.message); the light is unchanged")
+            return
+        }
+        // The transition is checked and handed on; see `TorchController.commands`.
+        if let d = command.flash, command.on != false {
+            let restore = flash?.restore ?? current
+            flash = (now + d, restore)
+            if let strobe = try? library.lookup("strobe-fast") { commands.append(.setPattern(strobe)) }
+        } else if command.on != nil || command.effect != nil {
+            flash = nil  // a newer command wins over a flash's return
+        }
+        if group {
+            // Both clocks read together: the wall-clock start becomes a monotonic one.
+            let mono = clock.now()
+            let real = RealtimeClock.nowNanoseconds()
+            let start: Instant
+            if let at = command.at {
+                guard let s = LightCommand.anchor(atMs: at, realtimeNs: real, monotonic: mono, window: settings.groupWindow) else {
+                    log(.warning, "mqtt: \(m.topic): at: \(at) is more than \(DurationSyntax.format(settings.groupWindow)) from this board's clock (\(real / 1_000_000)); the light is unchanged")
+                    return
+                }
+                start = s
+            } else {
+                start = mono + settings.groupDefaultDelay
+            }
+            controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition)
+        } else {
+            controller.commands(commands, from: .mqtt, at: now, transition: command.transition)
+        }
+    }
+
+    private func endFlash(at now: Instant, controller: TorchController) {
+        guard let f = flash else { return }
+        flash = nil
+        if f.restore.lit {
+            controller.command(.setPattern(f.restore.pattern), from: .mqtt, at: now)
+        } else {
+            controller.command(.off, from: .mqtt, at: now)
+        }
+    }
+
+    /// A payload for a log line: at most 80 characters, control characters escaped.
+    static func shown(_ payload: [UInt8]) -> String {
+        let text = String(decoding: payload.prefix(80), as: UTF8.self)
+        let escaped = text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return "'" + escaped + (payload.count > 80 ? "…'" : "'")
+    }
+}

@@ -1,0 +1,204 @@
+import TorchCore
+import TorchHardware
+
+/// The web page's routes and security rules (dist/PROTOCOL.md, "The web API"):
+///
+/// - every request: `Host` must be allowed (else 421: DNS rebinding);
+/// - `GET /`, `/app.js`, `/app.css`: the page (no secret in it);
+/// - `GET /api/status`, `GET /api/events`: the status object, once or as a stream
+///   (paired: control or viewer token);
+/// - `POST /api/command` (a control-protocol request as JSON), `POST /api/hold` (the
+///   dead-man renewal): control token, same-origin `Origin`, `Content-Type:
+///   application/json`;
+/// - `POST /api/pair` `{"token":"…"}`: exchanges a token for the `HttpOnly;
+///   SameSite=Strict` cookie.
+///
+/// Without pairing (loopback, `[web] pairing = auto`) every request has control.
+/// No CORS header is ever sent, so no other site's script can read a reply.
+final class WebAPI {
+    enum Access: String { case none, view, control }
+
+    let settings: WebServerSettings
+    var holds = WebHolds()
+
+    init(settings: WebServerSettings) {
+        self.settings = settings
+    }
+
+    /// One request. `respond` carries out a control request; `status` is the status
+    /// reply now.
+    func handle(_ r: HTTPRequest, now: Instant, respond: (ControlRequest) -> ControlReply,
+                status: () -> ControlReply) -> WebServer.Action {
+        guard WebAccess.hostAllowed(r.header("host"), allowed: settings.allowedHosts, port: settings.listen.port) else {
+            return .reply(.text(.misdirectedRequest, "Host '\((r.header("host") ?? "").prefix(80))' is not a name of this torch (add it to [web] hosts)"))
+        }
+        let get = r.method == "GET" || r.method == "HEAD"
+        switch r.path {
+        case "/", "/index.html":
+            guard get else { return notAllowed("GET") }
+            return .reply(asset(WebPage.html, "text/html; charset=utf-8"))
+        case "/app.js":
+            guard get else { return notAllowed("GET") }
+            return .reply(asset(WebPage.script, "text/javascript; charset=utf-8"))
+        case "/app.css":
+            guard get else { return notAllowed("GET") }
+            return .reply(asset(WebPage.style, "text/css; charset=utf-8"))
+        case "/favicon.ico":
+            return .reply(HTTPResponse(.noContent))
+        case "/api/status":
+            guard get else { return notAllowed("GET") }
+            let access = self.access(r)
+            guard access != .none else { return .reply(unauthorized()) }
+            return .reply(.json(.ok, statusJSON(status(), access: access)))
+        case "/api/events":
+            guard get else { return notAllowed("GET") }
+            let access = self.access(r)
+            guard access != .none else { return .reply(unauthorized()) }
+            return .events(client: pageID(r), first: event(status(), access: access))
+        case "/api/command":
+            guard r.method == "POST" else { return notAllowed("POST") }
+            if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
+            return .reply(command(r, now: now, respond: respond, status: status))
+        case "/api/hold":
+            guard r.method == "POST" else { return notAllowed("POST") }
+            if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
+            guard let id = pageID(r), holds.renew(id, at: now, lease: settings.holdLease) else {
+                return .reply(.json(.ok, .object([JSONMember("ok", .bool(true)), JSONMember("held", .bool(false))])))
+            }
+            return .reply(.json(.ok, .object([JSONMember("ok", .bool(true)), JSONMember("held", .bool(true))])))
+        case "/api/pair":
+            guard r.method == "POST" else { return notAllowed("POST") }
+            if let refusal = checkPost(r, needs: .none) { return .reply(refusal) }
+            return .reply(pair(r))
+        default:
+            return .reply(.text(.notFound, "no such page: \(r.path.prefix(80))"))
+        }
+    }
+
+    /// What the server does for presses whose page went silent (lease out) or away
+    /// (stream closed): the release, then `off` when the press began in the dark (the
+    /// light is never left latched by a page that went away).
+    func releases(at now: Instant, closedStreams: [String]) -> [ControlRequest] {
+        var out: [ControlRequest] = []
+        for (_, hold) in holds.abandoned(by: closedStreams) + holds.expired(at: now) {
+            if let r = Self.release(role: hold.role) { out.append(r) }
+            if hold.fromDark { out.append(ControlRequest(.off)) }
+        }
+        return out
+    }
+
+    static func release(role: String) -> ControlRequest? {
+        try? ControlRequest.parse("{\"cmd\":\"release\",\"role\":\(JSONText.string(role))}").get()
+    }
+
+    /// The status reply as the page reads it: the control socket's `status` reply plus
+    /// `"access"` (`control` or `view`: a viewer's page shows no controls) and
+    /// `"patterns"` (the names it may choose).
+    /// The pattern names the page offers (the library's: built-ins and `[pattern.NAME]`).
+    var patternNames: [String] = []
+
+    func statusJSON(_ reply: ControlReply, access: Access) -> JSONValue {
+        var r = reply
+        r.fields.append(JSONMember("access", .string(access.rawValue)))
+        r.fields.append(JSONMember("patterns", .array(patternNames.map { .string($0) })))
+        return r.json
+    }
+
+    func event(_ reply: ControlReply, access: Access) -> String {
+        "event: status\ndata: \(statusJSON(reply, access: access).jsonText)\n\n"
+    }
+
+    // MARK: - Security
+
+    func access(_ r: HTTPRequest) -> Access {
+        guard settings.pairingRequired else { return .control }
+        let presented = WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
+        guard presented != nil else { return .none }
+        if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.tokenPath)) { return .control }
+        if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.viewerTokenPath)) { return .view }
+        return .none
+    }
+
+    /// Origin, media type and access for a POST; nil when it may go on.
+    func checkPost(_ r: HTTPRequest, needs: Access) -> HTTPResponse? {
+        guard WebAccess.originAllowed(r.header("origin"), host: r.header("host")) else {
+            return .text(.forbidden, "cross-origin request refused: Origin must be http://\(r.header("host") ?? "this host")")
+        }
+        let type = (r.header("content-type") ?? "").lowercased()
+        guard type == "application/json" || type.hasPrefix("application/json;") else {
+            return .text(.unsupportedMediaType, "a request body is JSON: send Content-Type: application/json")
+        }
+        switch (needs, access(r)) {
+        case (.control, .none): return unauthorized()
+        case (.control, .view): return .text(.forbidden, "this page is paired read-only (viewer token): commands are refused")
+        default: return nil
+        }
+    }
+
+    func unauthorized() -> HTTPResponse {
+        .text(.unauthorized, "not paired: open the link that 'torch web-link' prints on the torch")
+    }
+
+    func pair(_ r: HTTPRequest) -> HTTPResponse {
+        let json = try? JSONParser(maxDepth: 2, maxBytes: settings.limits.maxBodyBytes).parse(bytes: r.body)
+        guard let token = json?["token"]?.stringValue, WebAccess.isWellFormedToken(token) else {
+            return .text(.badRequest, "expected {\"token\":\"…\"} with the token from 'torch web-link'")
+        }
+        let access: Access
+        if WebAccess.tokensMatch(token, WebTokenFile.read(settings.tokenPath)) {
+            access = .control
+        } else if WebAccess.tokensMatch(token, WebTokenFile.read(settings.viewerTokenPath)) {
+            access = .view
+        } else {
+            return .text(.unauthorized, "this pairing link is not (or no longer) valid: run 'torch web-link' again")
+        }
+        // A year: pairing is per phone; `torch web-link --new` revokes every cookie.
+        let cookie = "\(WebAccess.cookieName)=\(token); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict"
+        return HTTPResponse(.ok, headers: [HTTPField("Content-Type", "application/json"), HTTPField("Set-Cookie", cookie)],
+                            body: Array("{\"ok\":true,\"access\":\"\(access.rawValue)\"}\n".utf8))
+    }
+
+    // MARK: - Commands
+
+    func command(_ r: HTTPRequest, now: Instant, respond: (ControlRequest) -> ControlReply,
+                 status: () -> ControlReply) -> HTTPResponse {
+        let request: ControlRequest
+        switch ControlRequest.parse(bytes: r.body) {
+        case let .success(q): request = q
+        case let .failure(e): return .json(.badRequest, ControlReply.failure(e).json)
+        }
+        let fromDark = request.command.name == "press" && status()["lit"] != .bool(true)
+        var reply = respond(request)
+        if reply.id == nil { reply.id = request.id }
+        // The dead-man rule: a press from a page is held on its behalf only.
+        if reply.ok, let page = pageID(r) {
+            let json = try? JSONParser(maxDepth: 4, maxBytes: settings.limits.maxBodyBytes).parse(bytes: r.body)
+            let role = json?["role"]?.stringValue ?? "on"
+            switch request.command.name {
+            case "press": holds.pressed(page, role: role, fromDark: fromDark, at: now, lease: settings.holdLease)
+            case "release": holds.released(page)
+            default: break
+            }
+        }
+        return .json(reply.ok ? .ok : .badRequest, reply.json)
+    }
+
+    /// The page's id (`?client=`): 1 to 64 characters of `A-Z a-z 0-9 - _`.
+    func pageID(_ r: HTTPRequest) -> String? {
+        guard let id = r.queryValue("client"), (1...64).contains(id.utf8.count),
+              id.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D || $0 == 0x5F })
+        else { return nil }
+        return id
+    }
+
+    // MARK: - Replies
+
+    func asset(_ text: String, _ type: String) -> HTTPResponse {
+        HTTPResponse(.ok, headers: [HTTPField("Content-Type", type)], body: Array(text.utf8))
+    }
+
+    func notAllowed(_ allow: String) -> WebServer.Action {
+        .reply(HTTPResponse(.methodNotAllowed, headers: [HTTPField("Allow", allow), HTTPField("Content-Type", "text/plain; charset=utf-8")],
+                            body: Array("method not allowed: use \(allow)\n".utf8)))
+    }
+}

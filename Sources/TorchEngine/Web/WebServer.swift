@@ -1,0 +1,260 @@
+import TorchCore
+import TorchHardware
+
+/// The HTTP/1.1 side of the web page, on the service's own poll loop: no thread, never
+/// blocking. It accepts connections, reads requests with `HTTPRequestParser`, hands
+/// each to `handle` (the routes: `WebAPI`), writes the reply, keeps connections alive,
+/// and turns a connection into a Server-Sent Events stream when asked.
+///
+/// Limits (see `WebServerSettings`): a request that breaks a size limit gets 413, 414
+/// or 431 and the connection closes; one that does not arrive whole within the request
+/// timeout gets 408 (a slow client never holds the loop: it only costs a descriptor
+/// until then); over the connection cap a newcomer gets 503. Output a client does not
+/// read is kept up to a bound, then the client is closed.
+public final class WebServer {
+    public typealias Log = (LogPriority, String) -> Void
+
+    /// What `handle` decides for one request.
+    public enum Action {
+        case reply(HTTPResponse)
+        /// Start an event stream (`text/event-stream`) for `client` (the page's id, or
+        /// nil), sending `first` as its first event.
+        case events(client: String?, first: String)
+    }
+
+    public let settings: WebServerSettings
+    private let log: Log
+    private var listener: Int32
+    private var connections: [Int32: Connection] = [:]
+    private var nextNumber = 1
+
+    private struct Connection {
+        var number: Int
+        var peer: String
+        var input: [UInt8] = []
+        var output: [UInt8] = []
+        /// When the request being read began (its first byte); nil between requests.
+        var requestStarted: Instant?
+        /// The last complete request or written event: idle time counts from it.
+        var lastActivity: Instant
+        /// Since when output has been waiting (a client not reading).
+        var blockedSince: Instant?
+        /// When to try writing waiting output again.
+        var retryAt: Instant?
+        /// Close once the output is written.
+        var closing = false
+        /// An event stream: the page's id and when the next ping is due.
+        var stream: (client: String?, nextPing: Instant)?
+    }
+
+    private static let readsPerWakeUp = 16
+
+    /// Binds and listens on `settings.listen`. Throws when the address is taken or
+    /// not this machine's.
+    public init(settings: WebServerSettings, log: @escaping Log) throws(HardwareError) {
+        self.settings = settings
+        self.log = log
+        listener = try TCPSocket.listen(settings.listen)
+        log(.info, "web: serving http://\(settings.listen)/\(settings.pairingRequired ? " (pairing required: torch web-link)" : "")")
+    }
+
+    deinit { close() }
+
+    public var pollDescriptors: [Int32] {
+        guard listener >= 0 else { return [] }
+        return [listener] + connections.keys.sorted()
+    }
+
+    /// The earliest timeout, ping or retry of waiting output; nil with nothing to do.
+    public var nextDeadline: Instant? {
+        var all: [Instant] = []
+        for c in connections.values {
+            if let s = c.requestStarted { all.append(s + settings.requestTimeout) }
+            if let s = c.stream { all.append(s.nextPing) } else { all.append(c.lastActivity + settings.idleTimeout) }
+            // Output waiting for room: look again soon (the loop polls for input only).
+            if let r = c.retryAt { all.append(r) }
+        }
+        return all.min()
+    }
+
+    public var connectionCount: Int { connections.count }
+    /// The page ids with an open event stream.
+    public var streamClients: [String] { connections.values.compactMap { $0.stream?.client } }
+    /// The port actually bound.
+    public var port: UInt16? { listener >= 0 ? TCPSocket.boundPort(listener) : nil }
+
+    /// Accepts, reads and answers whatever is ready; returns the page ids whose event
+    /// stream closed (for the dead-man rule).
+    @discardableResult
+    public func serve(ready: Set<Int32>, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) -> [String] {
+        guard listener >= 0 else { return [] }
+        var closedStreams: [String] = []
+        if ready.contains(listener) { acceptAll(now: now) }
+        for fd in ready where fd != listener && connections[fd] != nil {
+            if let gone = read(fd, now: now, handle) { closedStreams.append(gone) }
+        }
+        return closedStreams
+    }
+
+    /// Timeouts, pings and waiting output; returns the page ids whose stream closed.
+    @discardableResult
+    public func expire(now: Instant) -> [String] {
+        var closed: [String] = []
+        for (fd, c) in connections {
+            if let s = c.requestStarted, now >= s + settings.requestTimeout {
+                reply(fd, .text(.requestTimeout, "request not complete within \(DurationSyntax.format(settings.requestTimeout))"),
+                      keepAlive: false, now: now)
+                connections[fd]?.requestStarted = nil
+                log(.notice, "web: client \(c.number) (\(c.peer)): request timeout")
+            } else if c.stream == nil, c.input.isEmpty, c.output.isEmpty, now >= c.lastActivity + settings.idleTimeout {
+                drop(fd, "idle")
+                continue
+            } else if let s = c.stream, now >= s.nextPing {
+                connections[fd]?.stream?.nextPing = now + settings.eventPing
+                write(fd, Array(": ping\n\n".utf8), now: now)
+            }
+            if let b = connections[fd]?.blockedSince, now >= b + settings.requestTimeout {
+                if let client = connections[fd]?.stream?.client { closed.append(client) }
+                drop(fd, "not reading for \(DurationSyntax.format(settings.requestTimeout))")
+                continue
+            }
+            flush(fd, now: now)
+            if connections[fd] == nil, let client = c.stream?.client { closed.append(client) }
+        }
+        return closed
+    }
+
+    /// Sends one event to every stream.
+    public func broadcast(event: String, data: String, now: Instant) {
+        let bytes = Array("event: \(event)\ndata: \(data)\n\n".utf8)
+        for (fd, c) in connections where c.stream != nil { write(fd, bytes, now: now) }
+    }
+
+    public func close() {
+        guard listener >= 0 else { return }
+        for fd in connections.keys { UnixSocket.close(fd) }
+        connections.removeAll()
+        UnixSocket.close(listener)
+        listener = -1
+    }
+
+    // MARK: - Connections
+
+    private func acceptAll(now: Instant) {
+        while let (fd, peer) = TCPSocket.accept(listener) {
+            guard connections.count < settings.maxConnections else {
+                let r = HTTPResponse.text(.serviceUnavailable, "too many connections: at most \(settings.maxConnections) at once")
+                var withRetry = r
+                withRetry.headers.append(HTTPField("Retry-After", "1"))
+                _ = TCPSocket.sendSome(fd, (withRetry.bytes(keepAlive: false))[...])
+                UnixSocket.close(fd)
+                log(.warning, "web: refused \(peer): \(settings.maxConnections) connections already")
+                continue
+            }
+            connections[fd] = Connection(number: nextNumber, peer: peer, lastActivity: now)
+            log(.debug, "web: client \(nextNumber) connected (\(peer))")
+            nextNumber += 1
+        }
+    }
+
+    /// Reads what is there and answers every whole request; the stream's page id when
+    /// an event stream closed.
+    private func read(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) -> String? {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<WebServer.readsPerWakeUp {
+            guard let c = connections[fd] else { return nil }
+            switch UnixSocket.receive(fd, into: &chunk) {
+            case .nothingYet:
+                return nil
+            case let .bytes(n):
+                // An event stream's client has nothing more to say; what it sends is dropped.
+                if c.stream != nil || c.closing { continue }
+                if c.input.isEmpty { connections[fd]?.requestStarted = now }
+                connections[fd]?.input += chunk[0..<n]
+                answer(fd, now: now, handle)
+            case .end, .failed:
+                let client = c.stream?.client
+                drop(fd, c.stream != nil ? "event stream closed" : "closed by the client")
+                return client
+            }
+        }
+        return nil
+    }
+
+    private func answer(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) {
+        while let c = connections[fd], !c.closing, c.stream == nil, !c.input.isEmpty {
+            switch HTTPRequestParser.parse(c.input, limits: settings.limits) {
+            case .incomplete:
+                return
+            case let .failure(error):
+                log(.notice, "web: client \(c.number) (\(c.peer)): \(error)")
+                reply(fd, .text(error.status, error.message), keepAlive: false, now: now)
+                return
+            case let .request(request, consumed):
+                var updated = c
+                updated.input.removeFirst(consumed)
+                updated.requestStarted = updated.input.isEmpty ? nil : now
+                updated.lastActivity = now
+                connections[fd] = updated
+                switch handle(request, now) {
+                case let .reply(response):
+                    // Refusals only: a held switch renews itself 4 times a second.
+                    if response.status.code >= 400 {
+                        log(.info, "web: client \(c.number) (\(c.peer)): \(request.method) \(request.path.prefix(80)) → \(response.status.code)")
+                    }
+                    reply(fd, response, keepAlive: request.keepAlive, head: request.method == "HEAD", now: now)
+                case let .events(client, first):
+                    var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                    for f in WebAccess.securityHeaders { head += "\(f.name): \(f.value)\r\n" }
+                    head += "\r\n"
+                    connections[fd]?.stream = (client, now + settings.eventPing)
+                    connections[fd]?.input = []
+                    connections[fd]?.requestStarted = nil
+                    // `retry`: the browser reconnects after 500 ms if the stream drops.
+                    write(fd, Array((head + "retry: 500\n\n" + first).utf8), now: now)
+                    log(.debug, "web: client \(c.number): event stream\(client.map { " for page \($0)" } ?? "")")
+                }
+            }
+        }
+    }
+
+    private func reply(_ fd: Int32, _ response: HTTPResponse, keepAlive: Bool, head: Bool = false, now: Instant) {
+        var r = response
+        for f in WebAccess.securityHeaders where r.header(f.name) == nil { r.headers.append(f) }
+        if !keepAlive { connections[fd]?.closing = true }
+        write(fd, r.bytes(keepAlive: keepAlive, head: head), now: now)
+    }
+
+    /// Queues `bytes` and sends what the socket takes now.
+    private func write(_ fd: Int32, _ bytes: [UInt8], now: Instant) {
+        guard var c = connections[fd] else { return }
+        c.output += bytes
+        connections[fd] = c
+        if c.output.count > settings.maxPendingBytes {
+            drop(fd, "not reading (\(c.output.count) bytes waiting)")
+            return
+        }
+        flush(fd, now: now)
+    }
+
+    private func flush(_ fd: Int32, now: Instant) {
+        guard var c = connections[fd], !c.output.isEmpty || c.closing else { return }
+        if !c.output.isEmpty {
+            guard let n = TCPSocket.sendSome(fd, c.output[...]) else {
+                drop(fd, "send failed")
+                return
+            }
+            c.output.removeFirst(n)
+            c.blockedSince = c.output.isEmpty ? nil : (c.blockedSince ?? now)
+            c.retryAt = c.output.isEmpty ? nil : now + .milliseconds(20)
+            connections[fd] = c
+        }
+        if c.output.isEmpty && c.closing { drop(fd, "closed after the reply") }
+    }
+
+    private func drop(_ fd: Int32, _ why: String) {
+        guard let c = connections.removeValue(forKey: fd) else { return }
+        UnixSocket.close(fd)
+        log(.debug, "web: client \(c.number) (\(c.peer)) disconnected: \(why)")
+    }
+}

@@ -1,0 +1,39 @@
+import TorchCore
+
+/// Whether the running kernel has the `pwm-gpio` driver (Linux 6.12 and later: a PWM
+/// controller that toggles any GPIO line from a kernel hrtimer), so `torch probe` can
+/// suggest `dtoverlay=pwm-gpio,gpio=N` for an LED pin without a hardware PWM channel.
+///
+/// Read from files, in this order, without decompressing anything:
+/// 1. `/sys/bus/platform/drivers/pwm-gpio`: the driver is registered (built in, or a
+///    module already loaded);
+/// 2. `/lib/modules/<release>/modules.builtin` naming `pwm-gpio.ko`: built in;
+/// 3. `/lib/modules/<release>/modules.dep` naming `pwm-gpio.ko`: a module the overlay
+///    loads on demand.
+/// `<release>` is `/proc/sys/kernel/osrelease` (uname -r). `/proc/config.gz` is not
+/// read: it exists only with CONFIG_IKCONFIG_PROC and needs gzip.
+extension MachineProbe {
+    /// Where the driver was found ("/sys/bus/platform/drivers/pwm-gpio", a
+    /// modules.builtin or modules.dep path); nil when this kernel has none.
+    public func pwmGPIODriver() -> String? {
+        let registered = "/sys/bus/platform/drivers/pwm-gpio"
+        if fs.exists(root + registered) { return registered }
+        guard let release = ((try? AtomicFile.readFile(root + "/proc/sys/kernel/osrelease")) ?? nil)?.trimmedASCII,
+              !release.isEmpty, !release.contains("/") else { return nil }
+        for list in ["modules.builtin", "modules.dep"] {
+            let path = "/lib/modules/\(release)/\(list)"
+            guard let text = (try? AtomicFile.readFile(root + path)) ?? nil else { continue }
+            if Self.namesPWMGPIO(text) { return path }
+        }
+        return nil
+    }
+
+    /// True when a modules list has a line for `…/pwm-gpio.ko` (any compression suffix).
+    static func namesPWMGPIO(_ list: String) -> Bool {
+        list.split(separator: "\n").contains { line in
+            let path = line.split(separator: ":", maxSplits: 1).first ?? ""
+            let file = path.split(separator: "/").last ?? ""
+            return file == "pwm-gpio.ko" || file.hasPrefix("pwm-gpio.ko.")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import TorchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// TCP sockets for the web page (`[web] listen`): a non-blocking listener on a numeric
+/// IPv4 or IPv6 address, and accepted connections. Reading, writing and closing an
+/// accepted connection go through `UnixSocket.receive/sendAll/close` (the same calls
+/// on any stream socket). Every failure is a `HardwareError` naming the call and the
+/// address, with its errno.
+public enum TCPSocket {
+    /// A listening socket bound at `address` (non-blocking, close-on-exec,
+    /// SO_REUSEADDR so a restart does not wait for TIME_WAIT; an IPv6 listener is
+    /// IPv6-only, so `[::]` and `0.0.0.0` are separate choices).
+    public static func listen(_ address: WebListenAddress, backlog: Int32 = 32) throws(HardwareError) -> Int32 {
+        let family = address.isIPv6 ? AF_INET6 : AF_INET
+        let fd = socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { throw fail("socket", address, fd: -1) }
+        var one: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+        let rc: Int32
+        if address.isIPv6 {
+            _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var sa = sockaddr_in6()
+            sa.sin6_family = sa_family_t(AF_INET6)
+            sa.sin6_port = address.port.bigEndian
+            guard inet_pton(AF_INET6, address.host, &sa.sin6_addr) == 1 else {
+                Glibc.close(fd)
+                throw HardwareError("\(address): not an IPv6 address", errno: EINVAL)
+            }
+            rc = withUnsafePointer(to: &sa) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        } else {
+            var sa = sockaddr_in()
+            sa.sin_family = sa_family_t(AF_INET)
+            sa.sin_port = address.port.bigEndian
+            guard inet_pton(AF_INET, address.host, &sa.sin_addr) == 1 else {
+                Glibc.close(fd)
+                throw HardwareError("\(address): not an IPv4 address", errno: EINVAL)
+            }
+            rc = withUnsafePointer(to: &sa) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+        }
+        guard rc == 0 else { throw fail("bind", address, fd: fd) }
+        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", address, fd: fd) }
+        return fd
+    }
+
+    /// Accepts one waiting connection (non-blocking, close-on-exec, TCP_NODELAY so a
+    /// small reply or event leaves at once) with the peer's address as text; nil when
+    /// none is waiting or on a transient error (the caller polls again).
+    public static func accept(_ listener: Int32) -> (fd: Int32, peer: String)? {
+        var storage = sockaddr_storage()
+        var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let fd = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &len) }
+        }
+        guard fd >= 0 else { return nil }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        UnixSocket.setNonBlocking(fd, true)
+        var one: Int32 = 1
+        _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        // Room for the page in one go: a reply never waits on a half-sent buffer.
+        var sndbuf: Int32 = 256 * 1024
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, socklen_t(MemoryLayout<Int32>.size))
+        return (fd, peerText(storage))
+    }
+
+    /// Sends as much of `bytes` as the socket takes now: the count sent (maybe 0 when
+    /// the buffer is full), or nil when the peer is gone or the send failed.
+    public static func sendSome(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty else { return 0 }
+        let n = Interrupted.retry {
+            bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        if n >= 0 { return n }
+        let e = errno
+        return e == EAGAIN || e == EWOULDBLOCK ? 0 : nil
+    }
+
+    /// The port a listener is bound to (getsockname).
+    public static func boundPort(_ fd: Int32) -> UInt16? {
+        var storage = sockaddr_storage()
+        var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let rc = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        guard rc == 0 else { return nil }
+        return withUnsafePointer(to: &storage) { p -> UInt16 in
+            p.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { UInt16(bigEndian: $0.pointee.sin_port) }
+        }
+    }
+
+    /// `192.0.2.7:51234` or `[2001:db8::7]:51234`.
+    static func peerText(_ storage: sockaddr_storage) -> String {
+        var s = storage
+        var buf = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
+        switch Int32(s.ss_family) {
+        case AF_INET:
+            return withUnsafePointer(to: &s) { p in
+                p.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sa in
+                    var addr = sa.pointee.sin_addr
+                    _ = inet_ntop(AF_INET, &addr, &buf, socklen_t(buf.count))
+                    return "\(String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)):\(UInt16(bigEndian: sa.pointee.sin_port))"
+                }
+            }
+        case AF_INET6:
+            return withUnsafePointer(to: &s) { p in
+                p.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sa in
+                    var addr = sa.pointee.sin6_addr
+                    _ = inet_ntop(AF_INET6, &addr, &buf, socklen_t(buf.count))
+                    return "[\(String(decoding: buf.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))]:\(UInt16(bigEndian: sa.pointee.sin6_port))"
+                }
+            }
+        default:
+            return "peer unknown"
+        }
+    }
+
+    private static func fail(_ call: String, _ address: WebListenAddress, fd: Int32) -> HardwareError {
+        let e = errno
+        if fd >= 0 { Glibc.close(fd) }
+        return HardwareError("web: \(address): \(call): \(errnoText(e))", errno: e)
+    }
+}

@@ -1,0 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// CLOCK_REALTIME: wall-clock time, for instants agreed between boards (an MQTT group
+/// command's `"at"`). Never used for deadlines: it jumps when NTP steps it.
+public enum RealtimeClock {
+    /// Nanoseconds since the Unix epoch.
+    public static func nowNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
+    }
+}

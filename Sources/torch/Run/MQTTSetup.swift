@@ -1,0 +1,51 @@
+import TorchCLI
+import TorchCore
+import TorchEngine
+import TorchHardware
+
+/// `[mqtt]` (and `torch run --mqtt`) turned into the MQTT front end's settings: the host
+/// name defaults, the password file, the board model and the effect list.
+enum MQTTSetup {
+    /// nil when no broker is configured (MQTT off).
+    static func settings(_ config: TorchConfig) throws(HardwareError) -> MQTTFrontEndSettings? {
+        guard let broker = config.mqtt.broker else { return nil }
+        let m = config.mqtt
+        let host = HostName.current() ?? "torch"
+        let level = MQTTTopic.level(host)
+        let clientID = m.clientID ?? "torch-\(level)"
+        let topics = MQTTTopics(base: m.baseTopic ?? "torch/\(level)", group: m.groupTopic,
+                                discoveryPrefix: m.discoveryPrefix, node: clientID)
+        var password: [UInt8]? = nil
+        if let path = m.passwordFile {
+            // The first line, without its newline: the file keeps the secret out of the config.
+            guard let text = try AtomicFile.readFile(path) else {
+                throw HardwareError("[mqtt] password-file: \(path): no such file")
+            }
+            password = Array((text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").utf8)
+        }
+        let session = MQTTFrontEndSettings.session(clientID: clientID, keepalive: m.keepalive, username: m.username,
+                                                   password: password, topics: topics, discovery: m.discovery)
+        let discovery = m.discovery
+            ? HomeAssistantDiscovery(topics: topics, name: host, model: boardModel(config),
+                                     softwareVersion: TorchVersion.text, effects: config.light.patterns)
+            : nil
+        return MQTTFrontEndSettings(broker: broker, session: session, topics: topics, discovery: discovery)
+    }
+
+    /// The board profile's name ("Raspberry Pi 5"), or what the machine says it is.
+    static func boardModel(_ config: TorchConfig) -> String {
+        let machine = MachineProbe().snapshot(lines: false)
+        if let (catalog, _) = try? BoardFiles.loadCatalog(),
+           let board = try? BoardDetection.resolve(name: config.board.name, catalog: catalog, machine: machine) {
+            return board.name
+        }
+        return machine.model ?? "unknown board"
+    }
+
+    /// The front end, seeded so boards started together do not reconnect together.
+    static func frontEnd(_ settings: MQTTFrontEndSettings, log: @escaping (LogPriority, String) -> Void) -> MQTTFrontEnd {
+        let now = MonotonicClock().now()
+        let seed = UInt64(bitPattern: now.nanoseconds) ^ (UInt64(UInt32(bitPattern: HostName.processID)) << 32)
+        return MQTTFrontEnd(settings: settings, seed: seed, at: now, log: log)
+    }
+}

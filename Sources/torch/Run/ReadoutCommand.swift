@@ -1,0 +1,31 @@
+import TorchCLI
+import TorchCore
+import TorchHardware
+
+/// `torch readout ip|temp`: the machine's value as a `Readout`.
+enum ReadoutCommand {
+    static func readout(_ source: ReadoutSource) -> Result<Readout, HardwareError> {
+        do {
+            switch source {
+            case .ip:
+                let a = try MachineReadout.boardAddress()
+                let last = a.ipv4.last ?? 0
+                StandardError.write("torch: readout: \(a.name) \(a.ipv4.map(String.init).joined(separator: ".")): \(last)\n")
+                return .success(Readout(number: UInt64(last)))
+            case .temperature:
+                let (c, zone) = try MachineReadout.cpuTemperature()
+                guard c >= 0 else {
+                    return .failure(HardwareError("\(zone) reads \(c) °C: below 0, which the readout cannot blink (0 or more)"))
+                }
+                StandardError.write("torch: readout: \(zone) \(c) °C\n")
+                return .success(Readout(number: UInt64(c)))
+            case let .number(r):
+                return .success(r)
+            case .version:
+                return .failure(HardwareError("the version is read by the command line, not here"))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}

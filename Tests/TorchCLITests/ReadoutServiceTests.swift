@@ -1,0 +1,75 @@
+import Testing
+import TorchCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 11, the readout end to end: `torch readout NUMBER` reaches a running
+/// `torch run --backend sim --trace FILE` over the socket, and the blink train in the
+/// trace reads back as the number (counted as an observer would: short and long blinks,
+/// and the dark between them, with thresholds halfway between the readout's lengths,
+/// so a loaded machine's lateness of tens of milliseconds cannot change the reading).
+@Suite(.serialized) struct ReadoutServiceTests {
+    static func changes(_ path: String) -> [(ns: Int64, level: Double)] {
+        TraceEndToEndTests.parse(readText(path) ?? "").map { ($0.ns, $0.level) }
+    }
+
+    @Test func readoutThroughTheServiceSpellsItsNumber() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\nsocket-group = root\n")
+        let trace = dir.path + "/trace.csv"
+        let common = ["--config", config, "--state-file", dir.path + "/state"]
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display", "--trace", trace] + common))
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "the service answers: \(service.stderr)")
+
+        let r = TorchProcess.run(["readout", "305"] + common)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("(service)"))
+        let status = TorchProcess.run(["status", "--json"] + common)
+        #expect(status.stdout.contains("\"pattern\":\"readout 305\""), "\(status.stdout)")
+        // The trace is written out at the stop, so wait out one repetition of 305 (its
+        // timeline's period, 9.4 s) and the next one's first blink, which closes it.
+        let period = Readout(number: 305).timeline.period
+        usleep(UInt32((period + .milliseconds(1500)).nanoseconds / 1000))
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0, "\(service.stderr)")
+        let texts = ReadoutDecoder.decode(ReadoutDecoder.blinks(Self.changes(trace)))
+        #expect(texts.first == "305", "read back: \(texts)")
+        #expect(Self.changes(trace).last?.level == 0, "dark at the end")
+    }
+
+    /// Without a service the command drives the light itself, as the other light
+    /// commands do; the version is blinked as its digit groups.
+    @Test func versionReadoutInTheForeground() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/trace.csv"
+        let r = TorchProcess.run(["readout", "version", "--backend", "sim", "--for", "9s", "--trace", trace,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let version = try #require(TorchProcess.run(["--version"]).stdout.split(separator: " ").last)
+            .filter { $0 != "\n" }
+        let texts = ReadoutDecoder.decode(ReadoutDecoder.blinks(Self.changes(trace)))
+        #expect(texts.first == version, "read back: \(texts), version \(version)")
+    }
+
+    @Test func badReadoutIsAUsageError() {
+        let r = TorchProcess.run(["readout", "1..2"])
+        #expect(r.status == 64)
+        #expect(r.stderr.hasPrefix("torch: error: <what>: '1..2' is not valid: expected ip, temp, version or a number"), "\(r.stderr)")
+    }
+
+    @Test func effectByNameAndABadParameter() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/trace.csv"
+        let r = TorchProcess.run(["pattern", "beacon", "on=50ms", "every=200ms", "--backend", "sim", "--for", "1s",
+                                  "--trace", trace, "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lit = Self.changes(trace).filter { $0.level > 0 }
+        #expect((4...6).contains(lit.count), "a flash every 200 ms for 1 s: \(lit.count)")
+        #expect(readText(dir.path + "/state")?.contains("pattern=beacon on=50ms every=200ms") == true)
+        let bad = TorchProcess.run(["pattern", "candle", "seed=x"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("token 2 'seed=x': expected a seed from 0 to 4294967295"), "\(bad.stderr)")
+    }
+}

@@ -1,0 +1,141 @@
+import Testing
+import TorchCore
+
+/// Home Assistant's side: the commands (JSON light schema, group `"at"`), the state
+/// message, the discovery payload, the broker URL and the `[mqtt]` keys.
+@Suite struct HomeAssistantTests {
+    static func parse(_ text: String, group: Bool = false) -> Result<LightCommand, ControlError> {
+        LightCommand.parse(Array(text.utf8), group: group)
+    }
+
+    static let dark = TorchStatus(lit: false, momentary: false, brightness: .full, pattern: .steady,
+                                  buttonMode: .smart, stealth: false, sleepRemaining: nil, fading: false)
+
+    @Test func commandsParse() throws {
+        let c = try Self.parse(#"{"state":"ON","brightness":40,"effect":"sos","transition":1.5,"flash":"long"}"#).get()
+        #expect(c.on == true && c.brightness == Brightness(clamping: 0.4) && c.effect == "sos")
+        #expect(c.transition == .milliseconds(1500) && c.flash == .seconds(10))
+        #expect(try Self.parse(#"{"state":"OFF"}"#).get().on == false)
+        #expect(try Self.parse(#"{"flash":2}"#).get().flash == .seconds(2))
+        #expect(try Self.parse(#"{"state":"ON","at":1764547200000}"#, group: true).get().at == 1_764_547_200_000)
+    }
+
+    @Test func badCommandsSayWhat() {
+        func message(_ text: String, group: Bool = false) -> String? {
+            if case let .failure(e) = Self.parse(text, group: group) { return e.message }
+            return nil
+        }
+        #expect(message("nope")?.hasPrefix("not JSON: ") == true)
+        #expect(message("[]") == "expected a JSON object, got an array")
+        #expect(message(#"{"state":"on!"}"#) == #"state: "on!" is not valid: expected "ON" or "OFF""#)
+        #expect(message(#"{"brightness":0}"#) == #"brightness: 0 is not valid: expected a number from 1 to 100 (OFF is "state":"OFF")"#)
+        #expect(message(#"{"brightness":100.5}"#) != nil)
+        #expect(message(#"{"transition":-1}"#) == "transition: -1 is not valid: expected seconds from 0 to 3600")
+        #expect(message(#"{"flash":0}"#) != nil)
+        #expect(message(#"{"at":1}"#) == "at: only group commands carry a start instant")
+        #expect(message(#"{"at":1.5}"#, group: true) == "at: 1.5 is not valid: expected Unix milliseconds (a whole number)")
+        #expect(message(#"{"at":1e300}"#, group: true) != nil)
+        #expect(message(#"{"colour":"red"}"#)?.hasPrefix("unknown key 'colour'") == true)
+    }
+
+    @Test func commandsAreIdempotent() throws {
+        let lib = PatternLibrary.standard
+        var lit = Self.dark
+        lit.lit = true
+        let on = LightCommand(on: true)
+        #expect(try on.torchCommands(current: Self.dark, library: lib).get() == [.on(nil)])
+        #expect(try on.torchCommands(current: lit, library: lib).get() == [])
+        #expect(try LightCommand(on: false).torchCommands(current: Self.dark, library: lib).get() == [])
+        #expect(try LightCommand(on: false).torchCommands(current: lit, library: lib).get() == [.off])
+        let sos = try lib.lookup("sos")
+        let cmd = LightCommand(on: true, effect: "sos")
+        #expect(try cmd.torchCommands(current: lit, library: lib).get() == [.setPattern(sos)])
+        var playing = lit
+        playing.pattern = sos
+        #expect(try cmd.torchCommands(current: playing, library: lib).get() == [])
+        #expect(try cmd.torchCommands(current: playing, library: lib, restart: true).get() == [.setPattern(sos)])
+        let half = Brightness(clamping: 0.5)
+        #expect(try LightCommand(on: true, brightness: half).torchCommands(current: lit, library: lib).get() == [.setBrightness(half)])
+        if case let .failure(e) = LightCommand(on: true, effect: "nope").torchCommands(current: lit, library: lib) {
+            #expect(e.message.hasPrefix("effect: "))
+        } else {
+            Issue.record("an unknown effect was accepted")
+        }
+    }
+
+    @Test func groupStartOnTheMonotonicClock() {
+        let mono = Instant(nanoseconds: 5_000_000_000)
+        let real: Int64 = 1_764_547_200_000_000_000
+        #expect(LightCommand.anchor(atMs: 1_764_547_200_200, realtimeNs: real, monotonic: mono) == mono + .milliseconds(200))
+        #expect(LightCommand.anchor(atMs: 1_764_547_199_900, realtimeNs: real, monotonic: mono) == mono - .milliseconds(100))
+        #expect(LightCommand.anchor(atMs: 1_764_547_261_000, realtimeNs: real, monotonic: mono) == nil)
+        #expect(LightCommand.anchor(atMs: .max, realtimeNs: real, monotonic: mono) == nil)
+    }
+
+    @Test func stateMessage() {
+        var s = Self.dark
+        #expect(LightStateMessage.json(s, library: .standard).jsonText
+                == #"{"state":"OFF","brightness":100,"color_mode":"brightness","effect":"steady"}"#)
+        s.lit = true
+        s.brightness = Brightness(clamping: 0.374)
+        s.pattern = (try? PatternLibrary.standard.lookup("strobe-fast")) ?? .steady
+        #expect(LightStateMessage.json(s, library: .standard).jsonText
+                == #"{"state":"ON","brightness":37,"color_mode":"brightness","effect":"strobe-fast"}"#)
+    }
+
+    @Test func discoveryPayload() {
+        let topics = MQTTTopics(base: "torch/pi", group: "torch/all", discoveryPrefix: "homeassistant", node: "torch-pi 5")
+        let d = HomeAssistantDiscovery(topics: topics, name: "pi", model: "Raspberry Pi 5", softwareVersion: "torch 0.1.0",
+                                       effects: ["steady", "sos"])
+        #expect(topics.node == "torch-pi_5")
+        #expect(d.messages.count == 1 + GestureTrigger.all.count)
+        #expect(d.messages.allSatisfy { $0.retain && $0.qos == .atLeastOnce })
+        #expect(d.removals.allSatisfy { $0.payload.isEmpty && $0.retain })
+        let c = d.lightConfig
+        #expect(c["schema"] == .string("json") && c["command_topic"] == .string("torch/pi/set"))
+        #expect(c["supported_color_modes"] == .array([.string("brightness")]))
+        #expect(c["effect_list"] == .array([.string("steady"), .string("sos")]))
+        #expect(c["device"]?["model"] == .string("Raspberry Pi 5"))
+        #expect(d.messages[0].topic == "homeassistant/light/torch-pi_5/light/config")
+        #expect(Array(GestureTrigger.all.map(\.payload).prefix(5)) == ["tap", "double-tap", "hold-start", "long-hold", "hold-end"])
+        #expect(GestureTrigger(.press) == nil && GestureTrigger(.release) == nil)
+        #expect(GestureTrigger(.doubleTap)?.type == "button_double_press" && GestureTrigger(.doubleTap)?.objectID == "double_tap")
+    }
+
+    @Test func brokerURLs() throws {
+        #expect(try MQTTBrokerURL.parse("mqtt://localhost") == MQTTBrokerURL(host: "localhost", port: 1883))
+        #expect(try MQTTBrokerURL.parse("mqtt://10.0.0.5:1884/") == MQTTBrokerURL(host: "10.0.0.5", port: 1884))
+        #expect(try MQTTBrokerURL.parse("mqtt://[fd00::5]:1883") == MQTTBrokerURL(host: "fd00::5", port: 1883))
+        #expect(MQTTBrokerURL(host: "::1", port: 1).description == "mqtt://[::1]:1")
+        for bad in ["localhost", "mqtt://", "mqtt://a:0", "mqtt://a:65536", "mqtt://a:b", "mqtt://[::1", "mqtt://a b", "http://a"] {
+            #expect(throws: ValueError.self, "\(bad)") { try MQTTBrokerURL.parse(bad) }
+        }
+        do { _ = try MQTTBrokerURL.parse("mqtts://a") } catch { #expect(error.allowed.contains("TLS")) }
+    }
+
+    @Test func configKeys() throws {
+        let c = try TorchConfig.parse("""
+            [mqtt]
+            broker = mqtt://broker.lan:1884
+            username = torch
+            password-file = /etc/torch/mqtt-password
+            client-id = kitchen
+            base-topic = home/kitchen/torch
+            discovery-prefix = ha
+            discovery = no
+            keepalive = 1min
+            group-topic = home/torches
+            """, file: "torch.conf")
+        #expect(c.mqtt.broker == MQTTBrokerURL(host: "broker.lan", port: 1884))
+        #expect(c.mqtt.username == "torch" && c.mqtt.passwordFile == "/etc/torch/mqtt-password")
+        #expect(c.mqtt.clientID == "kitchen" && c.mqtt.baseTopic == "home/kitchen/torch")
+        #expect(c.mqtt.discoveryPrefix == "ha" && c.mqtt.discovery == false)
+        #expect(c.mqtt.keepalive == .seconds(60) && c.mqtt.groupTopic == "home/torches")
+        #expect(TorchConfig.defaults.mqtt.broker == nil && TorchConfig.defaults.mqtt.keepalive == .seconds(30))
+        #expect(configErrors("[mqtt]\nkeepalive = 500ms") == [
+            "torch.conf:2: keepalive: '500ms' is not valid: expected a duration from 1s to 65535s",
+        ])
+        #expect(configErrors("[mqtt]\nbase-topic = a/+/b").first?.hasPrefix("torch.conf:2: base-topic: 'a/+/b' is not valid: expected an MQTT topic") == true)
+        #expect(configErrors("[mqtt]\nbroker = mqtts://x").first?.contains("TLS (mqtts://) is not supported yet") == true)
+    }
+}

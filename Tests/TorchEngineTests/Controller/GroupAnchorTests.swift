@@ -1,0 +1,36 @@
+import Testing
+import TorchCore
+import TorchEngine
+
+/// An MQTT group command's pattern start: the program handed to the scheduler starts at
+/// the agreed instant, not when the command arrived; one scheduler change per command.
+@Suite struct GroupAnchorTests {
+    @Test func aGroupPatternStartsAtTheAgreedInstant() throws {
+        var rig = TorchRig()
+        let sos = try PatternLibrary.standard.lookup("sos")
+        // Arrives at 1 s, starts at 1.2 s (the default "at": now + 200 ms).
+        rig.controller.commands([.setPattern(sos)], from: .mqtt, at: atMs(1000), patternStart: atMs(1200))
+        rig.effects += rig.controller.takeEffects()
+        #expect(rig.programs.count == 1)
+        #expect(rig.programs.last?.startedAt == atMs(1200))
+        #expect(rig.lit && rig.controller.lastCommandOrigin == .mqtt)
+        // A board that got it late (at 1.5 s) joins the same phase.
+        var late = TorchRig()
+        late.controller.commands([.setPattern(sos)], from: .mqtt, at: atMs(1500), patternStart: atMs(1200))
+        late.effects += late.controller.takeEffects()
+        #expect(late.programs.last?.startedAt == atMs(1200))
+        #expect(late.programs.last?.timeline == rig.programs.last?.timeline)
+    }
+
+    @Test func darkIsNotAnchoredAndCommandsSettleOnce() throws {
+        var rig = TorchRig()
+        rig.controller.commands([.off], from: .mqtt, at: atMs(100), patternStart: atMs(5000))
+        rig.effects += rig.controller.takeEffects()
+        #expect(rig.programs.allSatisfy { $0.startedAt <= atMs(100) })
+        let half = Brightness(clamping: 0.5)
+        rig.controller.commands([.setBrightness(half), .on(nil)], from: .mqtt, at: atMs(200))
+        let effects = rig.controller.takeEffects()
+        #expect(effects.filter { if case .statusChanged = $0 { true } else { false } }.count == 1)
+        #expect(rig.controller.machine.brightness == half && rig.controller.machine.lit)
+    }
+}

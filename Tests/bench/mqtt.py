@@ -1,0 +1,141 @@
+#!/usr/bin/python3
+"""`make bench`'s MQTT figures, against Debian's mosquitto on loopback (started here with
+its own config, as Tests/mqtt does): MQTT command → output change p50/p99, the state
+published after a button press, and the group fan-out to 20 boards. Prints; never fails
+on a target.
+
+usage: Tests/bench/mqtt.py TORCH"""
+
+import json
+import os
+import pty
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
+from harness import Broker, Client, Torch, stop_all, wait_for  # noqa: E402
+
+
+def pct(values, p):
+    v = sorted(values)
+    return v[min(len(v) - 1, int(p / 100.0 * len(v)))]
+
+
+def command_to_output(torch_bin, broker, work, n=200):
+    """Commands alternating brightness 100 / 50 on one board: publish → the trace's
+    actual output write (the trace origin calibrated to a fraction of a ms)."""
+    t = Torch(torch_bin, broker.port, "bench-cmd", work)
+    origin, width = t.origin()
+    c = Client(broker.port, topics=("torch/bench-cmd/state",))
+    c.publish("torch/bench-cmd/set", {"state": "ON", "brightness": 100})
+    time.sleep(0.3)
+    sent = []
+    for i in range(n):
+        t0 = time.monotonic()
+        c.client.publish("torch/bench-cmd/set", json.dumps({"state": "ON", "brightness": 50 if i % 2 == 0 else 100}), qos=1)
+        sent.append(t0)
+        time.sleep(0.02)
+    time.sleep(0.3)
+    t.stop()
+    c.close()
+    changes = [origin + ts / 1e9 for ts, lv in t.trace_levels() if lv > 0]
+    lat = []
+    for s in sent:
+        after = [x for x in changes if x >= s - width]
+        if after:
+            lat.append((after[0] - s) * 1000)
+    return lat, width
+
+
+def button_echo(torch_bin, broker, work, n=20):
+    """The terminal's space bar (the simulated button) on a pty: the state message after
+    the change it reports (a press from dark lights at once; a tap while lit goes dark at
+    its release, 60 ms after the key)."""
+    d = os.path.join(work, "bench-btn")
+    os.makedirs(d, exist_ok=True)
+    conf = os.path.join(d, "torch.conf")
+    with open(conf, "w") as f:
+        f.write("[service]\nsocket = %s/torch.sock\nwatchdog = no\n\n[mqtt]\nbroker = mqtt://127.0.0.1:%d\n"
+                "client-id = bench-btn\nbase-topic = torch/bench-btn\n" % (d, broker.port))
+    c = Client(broker.port, topics=("torch/bench-btn/#",))
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([torch_bin, "run", "--backend", "sim", "--config", conf, "--state-file", d + "/state"],
+                            stdin=slave, stdout=slave, stderr=open(d + "/log", "w"), env=dict(os.environ, TERM="xterm"))
+    os.close(slave)
+    os.set_blocking(master, False)
+
+    def drain():
+        try:
+            while os.read(master, 65536):
+                pass
+        except OSError:
+            pass
+    lat = []
+    try:
+        wait_for(lambda: (drain(), c.last("torch/bench-btn/availability") == b"online")[1], 15, "online")
+        wait_for(lambda: c.on("torch/bench-btn/state"), 5, "state")
+        lit = json.loads(c.on("torch/bench-btn/state")[-1][1])["state"] == "ON"
+        for _ in range(n):
+            k = len(c.on("torch/bench-btn/state"))
+            t0 = time.monotonic()
+            os.write(master, b" ")
+            wait_for(lambda: (drain(), len(c.on("torch/bench-btn/state")) > k)[1], 2, "state")
+            lit = not lit
+            lat.append((c.on("torch/bench-btn/state")[k][0] - (t0 if lit else t0 + 0.060)) * 1000)
+            time.sleep(0.45)
+    finally:
+        proc.terminate()
+        proc.wait()
+        os.close(master)
+        c.close()
+    return lat
+
+
+def fan_out(torch_bin, broker, work, boards=20, rounds=10):
+    """One group command to 20 boards: publish → each board's state message back."""
+    ts = [Torch(torch_bin, broker.port, "bench-g%02d" % i, work, wait=False) for i in range(boards)]
+    for t in ts:
+        t.wait_connected(timeout=30)
+    c = Client(broker.port, topics=("torch/+/state",))
+    time.sleep(0.5)
+    per_board, last = [], []
+    for r in range(rounds):
+        counts = {t.name: len(c.on("torch/%s/state" % t.name)) for t in ts}
+        t0 = time.monotonic()
+        c.publish("torch/all", {"state": "ON", "brightness": 40 + r})
+        wait_for(lambda: all(len(c.on("torch/%s/state" % t.name)) > counts[t.name] for t in ts), 5, "every board's state")
+        arrivals = [(c.on("torch/%s/state" % t.name)[counts[t.name]][0] - t0) * 1000 for t in ts]
+        per_board += arrivals
+        last.append(max(arrivals))
+        time.sleep(0.1)
+    for t in ts:
+        t.stop()
+    c.close()
+    return per_board, last
+
+
+def main():
+    torch_bin = os.path.abspath(sys.argv[1])
+    work = tempfile.mkdtemp(prefix="torch-mqtt-bench.")
+    broker = Broker(work)
+    try:
+        lat, width = command_to_output(torch_bin, broker, work)
+        print("10. MQTT command → output change, %d on loopback (QoS 1): p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+              "(target p99 ≤ 5 ms; trace origin ±%.2f ms)" % (len(lat), pct(lat, 50), pct(lat, 99), max(lat), width * 500))
+        echo = button_echo(torch_bin, broker, work)
+        print("11. state published after a button press (simulated button), %d: p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+              "(target ≤ 50 ms)" % (len(echo), pct(echo, 50), pct(echo, 99), max(echo)))
+        each, last = fan_out(torch_bin, broker, work)
+        print("12. group command → every board's state back, 20 boards × 10: per board p50 %.2f ms, p99 %.2f ms; "
+              "last board p50 %.2f ms, max %.2f ms" % (pct(each, 50), pct(each, 99), pct(last, 50), max(last)))
+    finally:
+        stop_all()
+        broker.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

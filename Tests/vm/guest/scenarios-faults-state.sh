@@ -1,0 +1,58 @@
+# Faults on the state directory while the service runs (issue 15): remounted read-only,
+# then full. The light is unaffected (commands still change it, status tells the truth),
+# the error is reported once per fault (not once per save), the previous state file is
+# left intact, and "saved again" is said when a save works again.
+mkdir -p /tmp/torch/fs
+mount -t tmpfs -o size=64k tmpfs /tmp/torch/fs
+cat > /tmp/torch/fault.conf <<CONF
+[output]
+backend = sim
+
+[service]
+socket = /tmp/torch/fault.sock
+state-file = /tmp/torch/fs/state
+CONF
+FCONF=/tmp/torch/fault.conf
+torch run --config $FCONF --no-display > /tmp/fault-run.out 2> /tmp/fault-run.err &
+FAULT_PID=$!
+if wait_until 30 test -S /tmp/torch/fault.sock; then
+    ctl $FCONF on 40%
+    wait_until 5 grep -q lit=yes /tmp/torch/fs/state
+    cp /tmp/torch/fs/state /tmp/state-before
+    state_errors() { grep -c 'state file:.*said once' /tmp/fault-run.err; }
+    status_says() { torch status --config $FCONF > /tmp/st.out 2>&1 && grep -q "$1" /tmp/st.out; }
+
+    # Read-only.
+    mount -o remount,ro /tmp/torch/fs
+    ctl $FCONF blink --rate 2Hz
+    ctl $FCONF off
+    ctl $FCONF on 70%
+    check state-ro-light-unaffected "$(cat /tmp/st.out 2>&1 | tr '\n' ' ')" status_says 70
+    check state-ro-reported-once "$(oneline /tmp/fault-run.err)" [ "$(state_errors)" = 1 ]
+    check state-ro-previous-intact "$(cat /tmp/torch/fs/state | tr '\n' ' ')" cmp -s /tmp/state-before /tmp/torch/fs/state
+    mount -o remount,rw /tmp/torch/fs
+    ctl $FCONF on 60%
+    check state-ro-saved-again "$(oneline /tmp/fault-run.err)" wait_until 5 grep -q 'state file: saved again' /tmp/fault-run.err
+    cp /tmp/torch/fs/state /tmp/state-before
+
+    # Full: a filler takes every free block.
+    dd if=/dev/zero of=/tmp/torch/fs/filler bs=4k 2> /dev/null
+    ctl $FCONF blink --rate 3Hz
+    ctl $FCONF on 30%
+    ctl $FCONF on 35%
+    check state-full-light-unaffected "$(cat /tmp/st.out 2>&1 | tr '\n' ' ')" status_says 35
+    check state-full-reported-once "$(oneline /tmp/fault-run.err)" [ "$(state_errors)" = 2 ]
+    check state-full-previous-intact "$(cat /tmp/torch/fs/state | tr '\n' ' ')" cmp -s /tmp/state-before /tmp/torch/fs/state
+    rm -f /tmp/torch/fs/filler
+    ctl $FCONF on 45%
+    check state-full-saved-again "$(oneline /tmp/fault-run.err)" \
+        sh -c "[ \$(grep -c 'state file: saved again' /tmp/fault-run.err) = 2 ] && grep -q 'lit=yes' /tmp/torch/fs/state"
+    kill -TERM $FAULT_PID
+    finish $FAULT_PID 15
+    check state-faults-clean-exit "rc=$RC $(oneline /tmp/fault-run.err)" [ "$RC" = 0 ]
+    echo "  state faults: $(grep "state file" /tmp/fault-run.err | tr "\n" "|")"
+else
+    fail state-faults "torch run did not start: $(oneline /tmp/fault-run.err)"
+    kill -TERM $FAULT_PID 2>/dev/null; finish $FAULT_PID 10
+fi
+umount /tmp/torch/fs
