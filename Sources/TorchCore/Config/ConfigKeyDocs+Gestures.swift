@@ -16,6 +16,7 @@ extension ConfigKeyDocs {
             .init("ramp", "1h only: hold for light from dark, brightness ramp while lit"),
             .init("sunset-timer", "a hold: lit, each acknowledgement blink while held adds a sunset-step; then the light dims gradually to dark over the timer"),
             .init("memory", "the level now becomes the manual memory level ([light] memory)"),
+            .init("readout", "the number of [button] readout blinked out once (after 1 s dark), then the light as the sequence's first click left it; a press or a command cuts it short"),
             .init("simple-ui", "the Simple UI on / off"),
             .init("none", "nothing"),
         ])

@@ -79,6 +79,8 @@ enum ConfigKeyDocs {
               allowed: "a duration from 1s to 24h, or off", default: "off", example: "30min"),
         .init("button", "sunset-step", "What each acknowledgement blink of the sunset timer adds while the button is held (one blink a second); at most 24h in all.",
               allowed: "a duration from 1s to 1h", default: "5min", example: "10min"),
+        .init("button", "readout", "What the readout gesture (7c) blinks out once: ip (the last part of this board's IPv4 address), temp (the CPU temperature in °C), version, or a number. A number that cannot be read (no network address, no thermal zone) is one log line, and nothing blinks.",
+              allowed: ReadoutSource.allowed, default: "ip", example: "temp"),
         .init("button", "simple-ui", "Start in the Simple UI (for a child or a guest): the level is capped at simple-ui-ceiling and only 1c, 2c, 1h and the gestures mapped to lockout and simple-ui work. The simple-ui gesture (10h) switches.",
               allowed: "yes or no", default: "no", example: "yes"),
         .init("button", "simple-ui-ceiling", "The highest level in the Simple UI.",

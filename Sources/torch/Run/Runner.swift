@@ -200,6 +200,7 @@ enum Runner {
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
             frontEnds.append(LoadAverageFrontEnd())
+            frontEnds.append(ReadoutFrontEnd { [source = config.button.readout] in ReadoutCommand.readout(source) })
             var feedback: FeedbackPulser? = nil
             if isService {
                 controller.reload = { reloadConfig(global, light) }
