@@ -1,7 +1,7 @@
 /// `[mqtt]` and `[web]`: the front ends on the network (both off until configured).
 extension ConfigKeyDocs {
     static let mqttIntro = ConfigSectionIntro(
-        "MQTT 3.1.1 and Home Assistant (see torch(1): run and mqtt forget). Off until broker is set. Read at start (a reload keeps the running MQTT settings). The shipped torch.service keeps the service off the network: a drop-in with PrivateNetwork=no, an empty IPAddressDeny= and RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK opens it (the README shows it).")
+        "MQTT 3.1.1 and Home Assistant (see torch(1): run and mqtt forget). Off until broker is set. Read at start (a reload keeps the running MQTT settings). Under systemd, install the network drop-in first (/usr/share/torch/network.conf; see NETWORK in torch.conf(5)).")
 
     static let mqtt: [ConfigKeyDoc] = [
         .init("mqtt", "broker", "The broker; 'torch run --mqtt URL' overrides it. HOST is a name, an IPv4 address or an IPv6 address in brackets; PORT is 1883 by default. TLS (mqtts://) is not supported yet. A host name is resolved at each connect attempt (getaddrinfo: at most resolv.conf's timeout × attempts per name server, 5 s × 2 by default; an address or an /etc/hosts name at once); the light's real-time thread never waits for it.",
@@ -25,7 +25,7 @@ extension ConfigKeyDocs {
     ]
 
     static let webIntro = ConfigSectionIntro(
-        "The web page: a phone's remote (the composite switch, brightness, modes, settings), served by torch run; off unless listen is set (see torch(1), web-link).")
+        "The web page: a phone's remote (the composite switch, brightness, modes, settings), served by torch run; off unless listen is set (see torch(1), web-link). Under systemd, install the network drop-in first (/usr/share/torch/network.conf; see NETWORK in torch.conf(5)). A page that cannot listen is one log line; the light and the other ways in go on without it.")
 
     static let web: [ConfigKeyDoc] = [
         .init("web", "listen", "Where to serve the page. ADDRESS is a numeric IPv4 address, an IPv6 address in brackets, or localhost: 127.0.0.1 is this machine only; 0.0.0.0 (or [::]) lets phones on the network in, once paired with the link 'torch web-link' prints. Without it, no web page.",
