@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TorchHardware
 
 /// Files of this repository, found from this file's path (Sources/TorchTesting/…), for
 /// the tests that check documents against the code; `write` is only for `make docs`.
@@ -11,17 +12,10 @@ public enum RepoFiles {
         return parts.joined(separator: "/")
     }
 
-    /// The file's text; nil when it cannot be opened.
+    /// The file's text; nil when it cannot be read (the service's own reader: a regular
+    /// file of at most 1 MiB).
     public static func read(_ relative: String) -> String? {
-        guard let file = fopen(root + "/" + relative, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        while true {
-            let c = fgetc(file)
-            if c == EOF { break }
-            bytes.append(UInt8(truncatingIfNeeded: c))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        (try? AtomicFile.readFile(root + "/" + relative)) ?? nil
     }
 
     /// Replaces the file (only when `TORCH_WRITE_DOCS=1`, set by `make docs`); true when written.
