@@ -50,11 +50,36 @@ class Normal(threading.Thread):
         return [s for s in self.samples if a <= s[0] <= b]
 
 
-def run_storm(target, args):
-    """Runs `target(*args)` in a child process (fork); returns it started."""
-    p = multiprocessing.get_context("fork").Process(target=target, args=args, daemon=True)
+def run_storm(target, args, checks, timeout=90):
+    """Runs `target(*args, results)` in a child process (fork) and waits for what it
+    puts on `results` (a queue); returns (that or None, CLOCK_MONOTONIC start, end)."""
+    start = time.monotonic()
+    results = multiprocessing.get_context("fork").Queue()
+    p = multiprocessing.get_context("fork").Process(target=target, args=(*args, results), daemon=True)
     p.start()
-    return p
+    got = None
+    try:
+        got = results.get(timeout=timeout)
+    except Exception:  # queue.Empty: the storm wedged
+        checks.fail("the storm did not finish within %d s" % timeout)
+    p.join(10)
+    return got, start, time.monotonic()
+
+
+def loris(connect, request, seconds=10):
+    """A slow-loris client: `request` one byte a second for `seconds`, reconnecting
+    (`connect()`: a socket) whenever the service closes it."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            with connect() as s:
+                for b in request:
+                    if time.monotonic() >= end:
+                        break
+                    s.sendall(bytes([b]))
+                    time.sleep(1)
+        except OSError:
+            time.sleep(0.1)
 
 
 def quietly(f):
@@ -65,6 +90,20 @@ def quietly(f):
         except (OSError, ValueError):
             return None
     return run
+
+
+def hold(connect, count, until, seconds):
+    """Opens `count` connections (`connect()`: a socket) and holds them until the event
+    `until` (at most `seconds`), then closes them."""
+    conns = []
+    for _ in range(count):
+        try:
+            conns.append(connect())
+        except OSError:
+            pass
+    until.wait(seconds)
+    for c in conns:
+        c.close()
 
 
 def trace_levels(path):
@@ -117,6 +156,29 @@ def normal_figures(samples):
     failed = [w for _, r, w in samples if r is None]
     return (len(samples), failed, torchproc.percentile(rtts, 50), torchproc.percentile(rtts, 99),
             max(rtts) if rtts else float("nan"))
+
+
+def blink_report(levels, quiet, storm):
+    """The lateness line of a storm's report: p99 quiet and storm, their ratio."""
+    qp99, sp99, nq, ns = blink_lateness(levels, quiet, storm)
+    ratio = sp99 / qp99 if qp99 > 0 else float("nan")
+    return ("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (ratio %.2f, target ≤ 1.5; %d / %d edges)"
+            % (qp99, sp99, ratio, nq, ns))
+
+
+def check_common(checks, normal, levels, window, code):
+    """What every storm requires: the normal client answered within the bound every
+    time (`normal`: normal_figures), the blink playing through the storm (`window`,
+    trace ns), SIGTERM's exit 0 (`code`) and the light dark at the end."""
+    n, failed, _, _, worst = normal
+    checks.check(n >= 10, "the normal client made only %d requests during the storm" % n)
+    for w in failed[:5]:
+        checks.fail("a normal request failed during the storm: %s" % w)
+    checks.check(not (worst > 1000 * BOUND_S), "the normal client waited %.1f ms (the issue's bound: 100 ms)" % worst)
+    quiet_seconds = seconds_without_change(levels, window)
+    checks.check(not quiet_seconds, "the blink stopped: no output change in second(s) %s of the storm" % quiet_seconds)
+    checks.check(code == 0, "SIGTERM: exit status %s, not 0" % code)
+    checks.check(levels and levels[-1][1] == 0, "the trace's last level is %s, not dark" % (levels[-1:] or "none"))
 
 
 class Checks:
