@@ -165,6 +165,7 @@ install-files:
 	    $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(SYSCONFDIR)/torch $(DESTDIR)$(UNITDIR)
 	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/torch
 	install -m 0644 boards/*.board $(DESTDIR)$(PREFIX)/share/torch/boards/
+	install -m 0644 dist/torch-network.conf $(DESTDIR)$(PREFIX)/share/torch/network.conf
 	install -d $(DESTDIR)$(PREFIX)/share/man/man5
 	sed 's/@VERSION@/$(VERSION)/g' dist/torch.1 > $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
 	sed 's/@VERSION@/$(VERSION)/g' dist/torch.conf.5 > $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
@@ -181,6 +182,7 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5 $(DESTDIR)$(UNITDIR)/torch.service \
 	    $(DESTDIR)$(UNITDIR)/torch.socket
 	for f in boards/*.board; do rm -f $(DESTDIR)$(PREFIX)/share/torch/boards/$$(basename $$f); done
+	rm -f $(DESTDIR)$(PREFIX)/share/torch/network.conf
 	-rmdir $(DESTDIR)$(PREFIX)/share/torch/boards $(DESTDIR)$(PREFIX)/share/torch 2>/dev/null
 	@if cmp -s dist/torch.conf $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; then \
 	  rm -f $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf; rmdir $(DESTDIR)$(SYSCONFDIR)/torch 2>/dev/null || true; \

@@ -34,21 +34,8 @@ public enum SysfsDifferential {
         public var agrees: Bool { kernel == double && kernelReads == doubleReads }
     }
 
-    /// A small seeded generator (SplitMix64): the same sequence on every platform.
-    public struct Random: Sendable {
-        var state: UInt64
-        public init(seed: UInt64) { state = seed }
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// 0 ..< n (n > 0).
-        public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
-        public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
+    /// The sequences' generator: seeded, the same on every platform.
+    public typealias Random = SplitMix64
 
     // MARK: - PWM
 
@@ -228,4 +215,9 @@ extension String {
         for c in self { out += c == "\n" ? "\\n" : String(c) }
         return out
     }
+}
+
+extension SplitMix64 {
+    /// One of `items` (not empty).
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

@@ -39,6 +39,43 @@ import Glibc
         #expect(Self.changes(trace).last?.level == 0, "dark at the end")
     }
 
+    /// The readout gesture through the virtual button: `2c = readout` with `[button]
+    /// readout = 42`; `torch button double` lights (the first click), then the number
+    /// blinks once after its dark lead-in, then the light is lit again.
+    @Test func theReadoutGestureBlinksItsNumberOnceInTheTrace() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", """
+            [button]
+            readout = 42
+
+            [gestures]
+            2c = readout
+
+            [service]
+            socket = \(socket)
+            socket-group = root
+            """)
+        let trace = dir.path + "/trace.csv"
+        let common = ["--config", config, "--state-file", dir.path + "/state"]
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display", "--trace", trace] + common))
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "the service answers: \(service.stderr)")
+        let r = TorchProcess.run(["button", "double"] + common)
+        #expect(r.status == 0, "\(r.stderr)")
+        let once = Readout(number: 42).once.period
+        usleep(UInt32((once + .milliseconds(1500)).nanoseconds / 1000))
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0, "\(service.stderr)")
+        #expect(service.stderr.contains("readout 42"), "\(service.stderr)")
+        // From the lead-in's fall to dark on: the train, then lit again until the stop.
+        let changes = Self.changes(trace)
+        let lit = try #require(changes.firstIndex { $0.level > 0 })
+        let fall = try #require(changes[lit...].firstIndex { $0.level == 0 })
+        let texts = ReadoutDecoder.decode(ReadoutDecoder.blinks(Array(changes[fall...])))
+        #expect(texts.first == "42", "read back: \(texts)")
+        #expect(changes.dropLast().last.map { $0.level > 0 } == true, "lit again after the readout: \(changes.suffix(3))")
+    }
+
     /// Without a service the command drives the light itself, as the other light
     /// commands do; the version is blinked as its digit groups.
     @Test func versionReadoutInTheForeground() throws {

@@ -164,7 +164,7 @@ import TorchCore
 
     @Test func badActionName() {
         #expect(configErrors("[button]\non-double-tap = blink") == [
-            "torch.conf:2: on-double-tap: 'blink' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none",
+            "torch.conf:2: on-double-tap: 'blink' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, readout, simple-ui, none",
         ])
     }
 
@@ -194,10 +194,10 @@ import TorchCore
             3h = sunset
             """
         #expect(configErrors(text) == [
-            "torch.conf:2: 4c: 'lockot' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none; did you mean 'lockout'?",
+            "torch.conf:2: 4c: 'lockot' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, readout, simple-ui, none; did you mean 'lockout'?",
             "torch.conf:3: unknown gesture '11c' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held); did you mean '1c'?",
             "torch.conf:4: unknown gesture '3x' in [gestures]: expected 1c to 10c (clicks) or 1h to 10h (clicks, the last one held); did you mean '3c'?",
-            "torch.conf:5: 3h: 'sunset' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, simple-ui, none; did you mean 'sunset-timer'?",
+            "torch.conf:5: 3h: 'sunset' is not valid: expected an action: toggle, on, off, next-pattern, sos, stealth, lockout, momentary, ceiling, floor, ramp, sunset-timer, memory, readout, simple-ui, none; did you mean 'sunset-timer'?",
         ])
     }
 
@@ -317,5 +317,14 @@ import TorchCore
     @Test func customNamesMayBeListed() throws {
         let c = try TorchConfig.parse("[light]\npatterns = signal, sos, candle\n[pattern.signal]\nsteps = 100% 50ms 0 950ms", file: "torch.conf")
         #expect(c.light.patterns == ["signal", "sos", "candle"])
+    }
+
+    @Test func theReadoutKeyTakesASourceAndNamesWhatIsAllowed() throws {
+        #expect(try TorchConfig.parse("[button]\nreadout = temp\n", file: "torch.conf").button.readout == .temperature)
+        #expect(try TorchConfig.parse("[button]\nreadout = 1.2\n", file: "torch.conf").button.readout == .number(try Readout("1.2")))
+        #expect(TorchConfig().button.readout == .ip)
+        #expect(configErrors("[button]\nreadout = ipv6\n") == [
+            "torch.conf:2: readout: 'ipv6' is not valid: expected ip, temp, version or a number (42, 1.2.3)",
+        ])
     }
 }

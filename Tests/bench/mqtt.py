@@ -8,15 +8,13 @@ usage: Tests/bench/mqtt.py TORCH"""
 
 import json
 import os
-import pty
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
-from harness import Broker, Client, Torch, stop_all, wait_for  # noqa: E402
+from harness import Broker, Client, PtyTorch, Torch, stop_all, wait_for  # noqa: E402
 
 
 def pct(values, p):
@@ -54,42 +52,23 @@ def button_echo(torch_bin, broker, work, n=20):
     """The terminal's space bar (the simulated button) on a pty: the state message after
     the change it reports (a press from dark lights at once; a tap while lit goes dark at
     its release, 60 ms after the key)."""
-    d = os.path.join(work, "bench-btn")
-    os.makedirs(d, exist_ok=True)
-    conf = os.path.join(d, "torch.conf")
-    with open(conf, "w") as f:
-        f.write("[service]\nsocket = %s/torch.sock\nwatchdog = no\n\n[mqtt]\nbroker = mqtt://127.0.0.1:%d\n"
-                "client-id = bench-btn\nbase-topic = torch/bench-btn\n" % (d, broker.port))
     c = Client(broker.port, topics=("torch/bench-btn/#",))
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([torch_bin, "run", "--backend", "sim", "--config", conf, "--state-file", d + "/state"],
-                            stdin=slave, stdout=slave, stderr=open(d + "/log", "w"), env=dict(os.environ, TERM="xterm"))
-    os.close(slave)
-    os.set_blocking(master, False)
-
-    def drain():
-        try:
-            while os.read(master, 65536):
-                pass
-        except OSError:
-            pass
+    t = PtyTorch(torch_bin, broker.port, "bench-btn", work)
     lat = []
     try:
-        wait_for(lambda: (drain(), c.last("torch/bench-btn/availability") == b"online")[1], 15, "online")
+        t.wait_for(lambda: c.last("torch/bench-btn/availability") == b"online", 15, "online")
         wait_for(lambda: c.on("torch/bench-btn/state"), 5, "state")
         lit = json.loads(c.on("torch/bench-btn/state")[-1][1])["state"] == "ON"
         for _ in range(n):
             k = len(c.on("torch/bench-btn/state"))
             t0 = time.monotonic()
-            os.write(master, b" ")
-            wait_for(lambda: (drain(), len(c.on("torch/bench-btn/state")) > k)[1], 2, "state")
+            t.key()
+            t.wait_for(lambda: len(c.on("torch/bench-btn/state")) > k, 2, "state")
             lit = not lit
             lat.append((c.on("torch/bench-btn/state")[k][0] - (t0 if lit else t0 + 0.060)) * 1000)
             time.sleep(0.45)
     finally:
-        proc.terminate()
-        proc.wait()
-        os.close(master)
+        t.stop()
         c.close()
     return lat
 

@@ -6,6 +6,7 @@ Loopback only; every process is started here and stopped by its own pid."""
 import getpass
 import json
 import os
+import pty
 import socket
 import subprocess
 import sys
@@ -182,6 +183,48 @@ class Torch:
                 self.proc.kill()
                 self.proc.wait()
         return self.proc.returncode
+
+
+class PtyTorch:
+    """`torch run --backend sim` with an [mqtt] section on a pty: the terminal's space
+    bar is the simulated button. Its output is drained (and thrown away) while waiting."""
+
+    def __init__(self, torch_bin, broker_port, name, work):
+        d = os.path.join(work, name)
+        os.makedirs(d, exist_ok=True)
+        conf = os.path.join(d, "torch.conf")
+        with open(conf, "w") as f:
+            f.write("[service]\nsocket = %s/torch.sock\nwatchdog = no\n\n[mqtt]\nbroker = mqtt://127.0.0.1:%d\n"
+                    "client-id = %s\nbase-topic = torch/%s\n" % (d, broker_port, name, name))
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen([torch_bin, "run", "--backend", "sim", "--config", conf, "--state-file", d + "/state"],
+                                     stdin=slave, stdout=slave, stderr=open(d + "/log", "w"),
+                                     env=dict(os.environ, TERM="xterm"))
+        STARTED.append(self)
+        os.close(slave)
+        os.set_blocking(self.master, False)
+
+    def drain(self):
+        try:
+            while os.read(self.master, 65536):
+                pass
+        except OSError:
+            pass
+
+    def wait_for(self, predicate, timeout, what):
+        """`wait_for`, draining the terminal while it waits."""
+        wait_for(lambda: (self.drain(), predicate())[1], timeout, what)
+
+    def key(self, data=b" "):
+        os.write(self.master, data)
+
+    def stop(self):
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait()
+        if self.master >= 0:
+            os.close(self.master)
+            self.master = -1
 
 
 class Client:

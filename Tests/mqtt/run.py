@@ -11,7 +11,6 @@ on behaviour, with timeouts far above the targets."""
 
 import json
 import os
-import pty
 import shutil
 import signal
 import subprocess
@@ -19,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from harness import STARTED, Broker, Client, Torch, changes_between, level_at, stop_all, wait_for
+from harness import STARTED, Broker, Client, PtyTorch, Torch, changes_between, level_at, stop_all, wait_for
 from fakebroker import CONNACK, FakeBroker, publish
 
 TORCH = None
@@ -229,36 +228,18 @@ def test_button_echo(broker):
     terminal's space bar, on a pty) toggles; each state message and the gesture's
     trigger message is timed from the key press (printed; make bench reports p50/p99)."""
     ha = Client(broker.port, topics=("torch/btn/#",))
-    d = os.path.join(WORK, "btn")
-    os.makedirs(d, exist_ok=True)
-    conf = os.path.join(d, "torch.conf")
-    with open(conf, "w") as f:
-        f.write("[service]\nsocket = %s/torch.sock\nwatchdog = no\n\n[mqtt]\nbroker = mqtt://127.0.0.1:%d\n"
-                "client-id = btn\nbase-topic = torch/btn\n" % (d, broker.port))
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([TORCH, "run", "--backend", "sim", "--config", conf, "--state-file", d + "/state"],
-                            stdin=slave, stdout=slave, stderr=open(d + "/log", "w"), env=dict(os.environ, TERM="xterm"))
-    os.close(slave)
-    os.set_blocking(master, False)
-
-    def drain():
-        try:
-            while os.read(master, 65536):
-                pass
-        except (BlockingIOError, OSError):
-            pass
-
+    t = PtyTorch(TORCH, broker.port, "btn", WORK)
     try:
-        wait_for(lambda: (drain(), ha.last("torch/btn/availability") == b"online")[1], 15, "the pty torch online")
+        t.wait_for(lambda: ha.last("torch/btn/availability") == b"online", 15, "the pty torch online")
         wait_for(lambda: ha.on("torch/btn/state"), 5, "the first state")
         echo, gesture = [], []
         lit = False
         for i in range(10):
             n, g = len(ha.on("torch/btn/state")), len(ha.on("torch/btn/gesture"))
             t0 = time.monotonic()
-            os.write(master, b" ")
-            wait_for(lambda: (drain(), len(ha.on("torch/btn/state")) > n)[1], 2, "the state after key press %d" % i)
-            wait_for(lambda: (drain(), len(ha.on("torch/btn/gesture")) > g)[1], 2, "the gesture after key press %d" % i)
+            t.key()
+            t.wait_for(lambda: len(ha.on("torch/btn/state")) > n, 2, "the state after key press %d" % i)
+            t.wait_for(lambda: len(ha.on("torch/btn/gesture")) > g, 2, "the gesture after key press %d" % i)
             lit = not lit
             s = json.loads(ha.on("torch/btn/state")[n][1])
             assert s["state"] == ("ON" if lit else "OFF"), "tap %d: %s" % (i, s)
@@ -275,10 +256,7 @@ def test_button_echo(broker):
         print("   state echo after a button press: p50 %.2f ms, max %.2f ms (target ≤ 50 ms); "
               "gesture message after the release: p50 %.2f ms" % (echo[len(echo) // 2], echo[-1], gesture[len(gesture) // 2]))
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-        drain()
-        os.close(master)
+        t.stop()
         ha.close()
 
 

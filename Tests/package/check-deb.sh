@@ -36,7 +36,7 @@ dpkg-deb --fsys-tarfile "$deb" | tar -t | sed 's#^\./#/#; s#/$##' | grep -v '^/*
     echo /usr/share/doc/torch/changelog.gz; echo /usr/share/doc/torch/copyright
     echo /usr/share/man; echo /usr/share/man/man1; echo /usr/share/man/man1/torch.1.gz
     echo /usr/share/man/man5; echo /usr/share/man/man5/torch.conf.5.gz
-    echo /usr/share/torch; echo /usr/share/torch/boards
+    echo /usr/share/torch; echo /usr/share/torch/boards; echo /usr/share/torch/network.conf
     for b in boards/*.board; do echo "/usr/share/torch/boards/$(basename "$b")"; done
 } | LC_ALL=C sort > "$work/expected"
 if diff -u "$work/expected" "$work/files" > "$work/files.diff"; then pass file-list

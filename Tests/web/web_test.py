@@ -35,7 +35,7 @@ port = free_port()
 conf, state, sock = f"{tmp}/torch.conf", f"{tmp}/state", f"{tmp}/torch.sock"
 with open(conf, "w") as f:
     f.write(f"""[light]
-patterns = steady, strobe-slow, sos, breathe, wave
+patterns = steady, strobe-slow, sos, breathe, wave, party-strobe, lightning, candle
 sos-unit = 150ms
 [pattern.wave]
 steps = 100% 300ms, 10% 300ms
@@ -242,7 +242,13 @@ try:
     marks["blink"] = mode("button[data-mode=blink]", 2.0)
     marks["breathe"] = mode("button[data-pattern=breathe]", 2.0)
     check(not driver.find_element(By.ID, "strobe-box").is_displayed(), "strobe is hidden until allowed (photosensitivity)")
+    for name in ("party-strobe", "lightning"):
+        b = driver.find_element(By.CSS_SELECTOR, "button[data-pattern=%s]" % name)
+        check(not b.is_displayed(), "the flashing effect %s is hidden until strobe is allowed" % name)
+    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=candle]").is_displayed(), "candle is a mode button")
     driver.find_element(By.ID, "strobe-ok").click()
+    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").is_displayed(),
+          "party-strobe shows once strobe is allowed")
     marks["strobe"] = mode("button[data-pattern=strobe-fast]", 1.5)
     marks["wave"] = mode("button[data-pattern=wave]", 1.5)
 

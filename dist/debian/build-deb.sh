@@ -36,6 +36,7 @@ strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/
 
 install -d "$stage/usr/share/torch/boards"
 install -m 0644 "$top"/boards/*.board "$stage/usr/share/torch/boards/"
+install -m 0644 "$dist/torch-network.conf" "$stage/usr/share/torch/network.conf"
 
 install -d "$stage/usr/lib/systemd/system"
 for unit in $units; do

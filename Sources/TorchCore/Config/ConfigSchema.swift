@@ -115,6 +115,7 @@ enum ConfigSchema {
         ConfigKey(name: "sunset-step") { c, v throws(ValueError) in
             c.button.sunsetStep = try ConfigValue.duration(v, in: .seconds(1) ... .seconds(3600))
         },
+        ConfigKey(name: "readout") { c, v throws(ValueError) in c.button.readout = try ReadoutSource.parse(v) },
         ConfigKey(name: "simple-ui") { c, v throws(ValueError) in c.button.simpleUI = try BoolSyntax.parse(v) },
         ConfigKey(name: "simple-ui-ceiling") { c, v throws(ValueError) in c.button.simpleUICeiling = try Brightness.parse(v) },
         ConfigKey(name: "chip") { c, v throws(ValueError) in c.button.chip = try ConfigValue.text(v, meaning: chipMeaning) },

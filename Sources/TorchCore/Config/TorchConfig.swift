@@ -89,6 +89,8 @@ extension TorchConfig {
         public var autoLock: Duration? = nil
         /// `sunset-step`: what each acknowledgement blink of the sunset timer adds.
         public var sunsetStep: Duration = .seconds(300)
+        /// `readout`: what the readout gesture blinks out. Default: the IP address's last part.
+        public var readout: ReadoutSource = .ip
         /// `simple-ui`: start in the Simple UI.
         public var simpleUI = false
         /// `simple-ui-ceiling`: the Simple UI's highest level.

@@ -53,7 +53,7 @@ public struct GestureMap: Equatable, Sendable {
     /// light / ramp) and Anduril's places for the rest.
     public static let standard = GestureMap([
         .clicks(1): .toggle, .clicks(2): .nextPattern, .clicks(3): .ceiling, .clicks(4): .lockout,
-        .clicks(5): .momentary, .clicks(6): .floor, .clicks(10): .memory,
+        .clicks(5): .momentary, .clicks(6): .floor, .clicks(7): .readout, .clicks(10): .memory,
         .clickHold(1): .ramp, .clickHold(3): .sunsetTimer, .clickHold(10): .simpleUI,
     ])
 

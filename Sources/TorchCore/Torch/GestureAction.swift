@@ -32,6 +32,9 @@ public enum GestureAction: String, CaseIterable, Sendable, CustomStringConvertib
     case sunsetTimer = "sunset-timer"
     /// Saves the brightness now as the manual memory level (`[light] memory`).
     case memory
+    /// Blinks a number out once (`[button] readout`: the IP address's last part, the CPU
+    /// temperature, the version or a number), then the light is as it was.
+    case readout
     /// Switches between the Simple UI (capped level, a few gestures) and the full one.
     case simpleUI = "simple-ui"
     /// Nothing.

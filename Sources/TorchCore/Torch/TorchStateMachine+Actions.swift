@@ -49,6 +49,11 @@ extension TorchStateMachine {
             // From a click (not a hold): one step, straight away.
             startSunset(at: t)
             endSunsetSetup(at: t)
+        case .readout:
+            // The number is read outside the core (a syscall); until it comes the light
+            // shows the state the action applied to.
+            wantsReadout = true
+            refreshProgram(at: t)
         case .ramp, .none:
             // The light shows the state the action applied to (a press's provisional
             // light may have been reverted).
@@ -137,7 +142,7 @@ extension TorchStateMachine {
     /// The fade owns the program while it runs.
     mutating func refreshProgram(at t: Instant, restart: Bool = false) {
         if lit { darkSince = nil } else if darkSince == nil { darkSince = t }
-        guard fadeEnd == nil, sunset == nil else { return }
+        guard fadeEnd == nil, sunset == nil, readoutEnd == nil else { return }
         // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
         let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : playedTimeline(currentPattern)
         let level = glow ? settings.floor : min(brightness, ceilingCap)

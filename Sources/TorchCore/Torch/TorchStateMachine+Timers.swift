@@ -23,6 +23,8 @@ extension TorchStateMachine {
                 fadeEnd = nil
                 turnOff()
                 refreshProgram(at: d)
+            } else if readoutEnd == d {
+                endReadout(at: d)
             } else if heartbeatRetune == d {
                 retuneHeartbeat(at: d)
             }

@@ -115,6 +115,10 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var transitionEnd: Instant?
     /// The transition of the command being handled (`--transition`), over the config's.
     var transitionOverride: Duration?
+    /// The readout gesture asked for its number; the I/O shell reads it (`showReadout`).
+    public internal(set) var wantsReadout = false
+    /// When the readout playing now ends (then the light is as it was); nil when none.
+    public internal(set) var readoutEnd: Instant?
 
     var ramp: Ramp?
     /// The load average the heartbeat effect follows (TorchStateMachine+Load).
@@ -172,7 +176,7 @@ public struct TorchStateMachine: Sendable {
     /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade
     /// end, the heartbeat's next cycle with a new load.
     public var nextDeadline: Instant? {
-        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline, transitionEnd, heartbeatRetune].compactMap { $0 }.min()
+        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline, transitionEnd, heartbeatRetune, readoutEnd].compactMap { $0 }.min()
     }
 
     /// When auto-lock locks the button: `auto-lock` after the light went dark.
@@ -191,6 +195,8 @@ public struct TorchStateMachine: Sendable {
     public mutating func handle(_ gesture: Gesture, from button: ButtonRole) {
         runTimers(upTo: gesture.at)
         let t = now
+        // A press (of either button) cuts a readout short: the light is as it was.
+        if gesture.kind == .press { endReadout(at: t) }
         switch button {
         case .off:
             if gesture.kind == .press {
@@ -232,6 +238,7 @@ public struct TorchStateMachine: Sendable {
         transitionOverride = transition
         defer { transitionOverride = nil }
         let t = now
+        endReadout(at: t)
         switch command {
         case let .on(b):
             if let b { changeBrightness(to: b) }

@@ -19,6 +19,15 @@ public enum ControlClientError: Error, Equatable, Sendable, CustomStringConverti
         return false
     }
 
+    /// What this failure at `path` means to `ControlSocketChoice`.
+    public func probe(at path: String) -> ControlSocketChoice.Probe {
+        switch self {
+        case .noService: .nothingListening
+        case .denied: .denied(group: UnixSocketFile.groupName(of: path))
+        case let .failed(line): .failed(line)
+        }
+    }
+
     public var description: String {
         switch self {
         case let .noService(path): "no torch service at \(path)"

@@ -111,6 +111,9 @@ public final class TorchService {
             options.feedback?.advance(to: now)
             drainTrace()
             for f in options.frontEnds { f.refresh(at: now, controller: controller, duty: scheduler.currentDuty) }
+            // What a refresh handed in (a readout's number, a new load average) plays in
+            // this turn, not at the next wake-up.
+            perform(controller.takeEffects(), at: now)
         }
         return shutDown()
     }

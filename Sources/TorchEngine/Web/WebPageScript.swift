@@ -173,14 +173,18 @@ extension WebPage {
     $("sleep-left").textContent = s.sleep_timer_remaining_s != null ? `Goes dark in ${Math.ceil(s.sleep_timer_remaining_s)} s unless used.` : "";
     $("blackout").hidden = !(s.stealth && $("stealth-tap").checked);
   }
+  // Patterns that flash fast (the strobe effects, lightning) join the strobe presets,
+  // behind "Allow strobe" (photosensitivity); the others are mode buttons.
+  const flashing = (n) => n.includes("strobe") || n === "lightning";
   function customPatterns(names) {
-    const box = $("custom-patterns");
+    const box = $("custom-patterns"), strobes = $("strobe-box");
     box.textContent = "";
+    for (const b of strobes.querySelectorAll("button.extra")) b.remove();
     for (const n of names || []) {
       if (builtIn.includes(n)) continue;
       const b = document.createElement("button");
       b.className = "mode"; b.dataset.pattern = n; b.textContent = n; b.setAttribute("aria-pressed", "false");
-      box.appendChild(b);
+      if (flashing(n)) { b.classList.add("extra"); strobes.appendChild(b); } else box.appendChild(b);
     }
   }
   function onStatus(s) {

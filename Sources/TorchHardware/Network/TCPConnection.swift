@@ -130,7 +130,8 @@ public final class TCPConnection {
             peer = a.description
             let s = socket(a.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard s >= 0 else {
-                errors.append("\(peer): socket: \(errnoText(errno))")
+                let e = errno
+                errors.append("\(peer): socket: \(errnoText(e))\(NetworkClosed.hint(e))")
                 continue
             }
             var storage = a.storage

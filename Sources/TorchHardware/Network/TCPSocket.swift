@@ -122,6 +122,6 @@ public enum TCPSocket {
     private static func fail(_ call: String, _ address: WebListenAddress, fd: Int32) -> HardwareError {
         let e = errno
         if fd >= 0 { Glibc.close(fd) }
-        return HardwareError("web: \(address): \(call): \(errnoText(e))", errno: e)
+        return HardwareError("web: \(address): \(call): \(errnoText(e))\(NetworkClosed.hint(e))", errno: e)
     }
 }

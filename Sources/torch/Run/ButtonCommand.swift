@@ -14,9 +14,7 @@ enum ButtonCommand {
             case let .success(s):
                 session = s
                 return .answered
-            case .failure(.noService): return .nothingListening
-            case .failure(.denied): return .denied(group: UnixSocketFile.groupName(of: path))
-            case let .failure(.failed(line)): return .failed(line)
+            case let .failure(e): return e.probe(at: path)
             }
         }
         switch decision {

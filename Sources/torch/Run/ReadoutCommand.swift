@@ -22,7 +22,10 @@ enum ReadoutCommand {
             case let .number(r):
                 return .success(r)
             case .version:
-                return .failure(HardwareError("the version is read by the command line, not here"))
+                guard let r = TorchVersion.readout else {
+                    return .failure(HardwareError("the version has no digits to blink"))
+                }
+                return .success(r)
             }
         } catch {
             return .failure(error)

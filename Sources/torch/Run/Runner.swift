@@ -196,6 +196,7 @@ enum Runner {
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
             frontEnds.append(LoadAverageFrontEnd())
+            frontEnds.append(ReadoutFrontEnd { [source = config.button.readout] in ReadoutCommand.readout(source) })
             var feedback: FeedbackPulser? = nil
             if isService {
                 controller.reload = { reloadConfig(global, light) }
@@ -228,13 +229,11 @@ enum Runner {
                     StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
                 }
+                // A web page that cannot listen (the port taken, the network closed) is
+                // one line; the light and every other way in go on without it.
                 if let web = config.web.listen {
                     do { frontEnds.append(WebFrontEnd(try WebServer(settings: webSettings(web, config, statePath)) { journal.log($0, $1) })) } catch {
-                        for f in frontEnds { f.close() }
-                        feedback?.close()
-                        close()
-                        StandardError.write("torch: [web] listen: \(error)\n")
-                        return ExitCode.failure
+                        journal.log(.error, "[web] listen: \(error); no web page")
                     }
                 }
             }

@@ -64,9 +64,7 @@ enum ServiceLink {
             case let .success(reply):
                 first = reply
                 return .answered
-            case .failure(.noService): return .nothingListening
-            case .failure(.denied): return .denied(group: UnixSocketFile.groupName(of: path))
-            case let .failure(.failed(line)): return .failed(line)
+            case let .failure(e): return e.probe(at: path)
             }
         }
         let path: String

@@ -92,7 +92,7 @@ import TorchEngine
     @Test func gestureActionsUseTheirConfigSpellings() {
         #expect(GestureAction(rawValue: "next-pattern") == .nextPattern)
         #expect(GestureAction.allCases.map(\.rawValue) == ["toggle", "on", "off", "next-pattern", "sos", "stealth", "lockout",
-                                                            "momentary", "ceiling", "floor", "ramp", "sunset-timer", "memory",
+                                                            "momentary", "ceiling", "floor", "ramp", "sunset-timer", "memory", "readout",
                                                             "simple-ui", "none"])
         #expect(ButtonMode.allCases.map(\.rawValue) == ["smart", "toggle", "momentary", "long-press"])
         let s = TorchSettings()

@@ -26,7 +26,7 @@ struct ButtonStormSchedule {
 
     /// Gestures until `presses` presses, starting at `start`.
     init(presses: Int, seed: UInt64, start: Instant) {
-        var rng = StormRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var t = start.nanoseconds
         var count = 0
         while count < presses {
@@ -52,7 +52,7 @@ struct ButtonStormSchedule {
 
 
     /// A press at `t` held `down`, both edges bouncing; returns the release instant.
-    private mutating func press(at t: Int64, down: Int64, _ rng: inout StormRandom) -> Int64 {
+    private mutating func press(at t: Int64, down: Int64, _ rng: inout SplitMix64) -> Int64 {
         trains.append(Self.bounce(to: true, at: t, &rng))
         trains.append(Self.bounce(to: false, at: t + down, &rng))
         return t + down
@@ -61,7 +61,7 @@ struct ButtonStormSchedule {
     /// A bounce train settling at `level`: an odd number of alternating edges (1–49, so it
     /// ends at `level`), 0–20 ms long, every gap under the 10 ms debounce so the
     /// recognizer sees one change (a gap of 10 ms or more would be a real release).
-    static func bounce(to level: Bool, at t: Int64, _ rng: inout StormRandom) -> [ButtonEdge] {
+    static func bounce(to level: Bool, at t: Int64, _ rng: inout SplitMix64) -> [ButtonEdge] {
         // Most trains are short, as real contacts' are, but every length up to 49 occurs
         // (the cube skews towards few edges: about 13 on average, which keeps the
         // storm's half a million reads to a quarter million).

@@ -44,7 +44,7 @@ import TorchHardware
 
         // Each train is read in two polls split at a seeded point, so a read may end in
         // the middle of the bounce (the recognizer carries it across polls).
-        var rng = StormRandom(seed: 42)
+        var rng = SplitMix64(seed: 42)
         for train in schedule.trains {
             let split = Int.random(in: 1...train.count, using: &rng)
             for chunk in [train[..<split], train[split...]] where !chunk.isEmpty {
@@ -69,7 +69,7 @@ import TorchHardware
     }
 
     @Test func bounceTrainsStayWithinTheirBounds() {
-        var rng = StormRandom(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var bad: [[ButtonEdge]] = []
         for _ in 0..<1_000 {
             let level = Bool.random(using: &rng)

@@ -4,3 +4,32 @@ check boot3-restored-lit "LED line is $(led)" wait_until 20 led_is 1
 tap
 check boot3-tap-dark "LED $(led) after a tap" wait_until 5 led_is 0
 sleep 1
+
+# The network drop-in (issues 12 and 13): [web] listen under the unit as shipped is one
+# journal line naming the drop-in, and the light goes on; with the package's drop-in
+# installed the page answers on loopback (bash's /dev/tcp: the guest has no curl).
+web_get() {
+    bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 && printf "GET /api/status HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n" >&3 && cat <&3' 2>/dev/null
+}
+cp /etc/torch/torch.conf "$keep/torch.conf.noweb"
+printf '\n[web]\nlisten = 127.0.0.1:8080\n' >> /etc/torch/torch.conf
+systemctl restart torch.service
+closed_logged() { journalctl -b -u torch.service --no-pager | grep -q 'keeps the network closed: install /usr/share/torch/network.conf'; }
+check boot3-web-closed-one-line "no line naming the drop-in" wait_until 20 closed_logged
+info "closed: $(journalctl -b -u torch.service --no-pager | grep -m1 'network.conf' | sed 's/^.*\]: //')"
+dark_active() { active && led_is 0; }
+check boot3-web-closed-service-goes-on "torch $(systemctl is-active torch.service), LED $(led)" wait_until 10 dark_active
+check boot3-web-closed-no-page "the page answered" sh -c '! bash -c "exec 3<>/dev/tcp/127.0.0.1/8080" 2>/dev/null'
+install -D -m 0644 /usr/share/torch/network.conf /etc/systemd/system/torch.service.d/network.conf
+systemctl daemon-reload
+systemctl restart torch.service
+page_answers() { web_get | grep -q '"lit":false'; }
+check boot3-web-dropin-page-answers "GET /api/status: $(web_get | head -c 200 | tr '\r\n' '  ')" wait_until 30 page_answers
+check boot3-web-dropin-dark "LED $(led)" led_is 0
+# Back to the unit as shipped (boot 4 compares the file list after purge).
+rm -rf /etc/systemd/system/torch.service.d
+systemctl daemon-reload
+cp "$keep/torch.conf.noweb" /etc/torch/torch.conf
+systemctl restart torch.service
+check boot3-web-restored "torch $(systemctl is-active torch.service), LED $(led)" wait_until 20 dark_active
+sleep 1

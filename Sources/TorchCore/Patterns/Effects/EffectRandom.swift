@@ -1,21 +1,14 @@
-/// The random effects' numbers: SplitMix64 (Steele, Lea & Flood 2014), a 64-bit state
-/// with a full period, so every seed (0 included) gives its own well-mixed sequence and
-/// the same seed always gives the same light.
+/// The random effects' numbers: SplitMix64, so every seed (0 included) gives its own
+/// well-mixed sequence and the same seed always gives the same light.
 struct EffectRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
     init(seed: UInt32) {
         // Spread the 32-bit seed over the state so nearby seeds start far apart.
-        state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ 0x5DEE_CE66_D1CE_4E5B
+        generator = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 ^ 0x5DEE_CE66_D1CE_4E5B)
     }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { generator.next() }
 
     /// A byte, as Anduril's 8-bit `pseudo_rand()` gives.
     mutating func byte() -> Int { Int(next() >> 56) }

@@ -41,9 +41,14 @@ public struct Readout: Equatable, Sendable {
         self.text = text
     }
 
-    /// The blink train once, then dark: what a one-off readout plays (the button's).
+    /// The dark before a one-off readout: over a lit light its first blink would not
+    /// show, so the light goes dark this long first.
+    public static let leadIn: Duration = .seconds(1)
+
+    /// The lead-in, the blink train once, then dark: what a one-off readout plays (the
+    /// readout gesture's).
     public var once: Timeline {
-        Timeline(steps: steps, repeatCount: 1, endLevel: 0)
+        Timeline(steps: [.hold(0, Self.leadIn)] + steps, repeatCount: 1, endLevel: 0)
     }
 
     /// The blink train repeated forever: the `readout` pattern.

@@ -1,0 +1,32 @@
+/// The readout gesture: a number blinked out once over whatever the light was doing,
+/// which comes back when the blinks end or a press or command cuts them short.
+extension TorchStateMachine {
+    /// Plays `readout`'s blink train once from `time`, at the level now (the Simple UI's
+    /// cap applies), dark or lit before; then the light is as it was.
+    public mutating func showReadout(_ readout: Readout, at time: Instant) {
+        runTimers(upTo: time)
+        let t = now
+        wantsReadout = false
+        let train = readout.once
+        transitionTarget = nil
+        transitionEnd = nil
+        program = LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t)
+        programGeneration &+= 1
+        readoutEnd = t + train.period
+        events.append(.notice("readout \(readout.text)"))
+        reportChanges()
+    }
+
+    /// The number could not be read (the shell logs why): nothing is shown.
+    public mutating func readoutUnavailable() {
+        wantsReadout = false
+    }
+
+    /// Ends the readout playing (if any) and shows the light's own state again, its
+    /// pattern from the start.
+    mutating func endReadout(at t: Instant) {
+        guard readoutEnd != nil else { return }
+        readoutEnd = nil
+        refreshProgram(at: t, restart: true)
+    }
+}

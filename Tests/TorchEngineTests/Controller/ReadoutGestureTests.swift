@@ -1,0 +1,102 @@
+import Testing
+import TorchCore
+import TorchEngine
+import TorchHardware
+
+/// Issue 11's readout gesture (`7c` by default): the controller asks for the number,
+/// a front end reads it and hands it in, the train plays once, then the light is as it
+/// was; a press or a command cuts it short.
+@Suite struct ReadoutGestureTests {
+    static let at40 = TorchSettings(brightness: Brightness(clamping: 0.4))
+
+    /// Seven clicks from dark (the last release at 650 ms); the sequence ends at 950 ms.
+    func sevenClicks() -> TorchRig {
+        var rig = TorchRig(Self.at40)
+        for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
+        rig.run(until: atMs(950))
+        return rig
+    }
+
+    @Test func sevenClicksAskForTheNumberAndItBlinksOnceThenTheLightIsBack() {
+        var rig = sevenClicks()
+        #expect(rig.controller.wantsReadout)
+        // The first click lit the torch (it never waits); the readout plays over it.
+        #expect(rig.lit)
+        let r = Readout(number: 23)
+        rig.controller.readout(r, at: atMs(960))
+        rig.run(until: atMs(960))
+        #expect(!rig.controller.wantsReadout)
+        #expect(rig.program.timeline == r.once && nearly(rig.program.brightness, 0.4) && rig.program.startedAt == atMs(960))
+        #expect(rig.effects.contains { if case let .log(_, l) = $0 { l == "readout 23" } else { false } })
+        let end = atMs(960) + r.once.period
+        rig.run(until: end - .milliseconds(1))
+        #expect(rig.program.timeline == r.once)
+        rig.run(until: end)
+        #expect(rig.lit && rig.program.timeline.isSteady && rig.program.startedAt == end)
+        #expect(rig.torch.readoutEnd == nil)
+    }
+
+    @Test func theTrainStartsDarkSoItsFirstBlinkShowsOverALitLight() {
+        let once = Readout(number: 1).once
+        #expect(once.steps.first == .hold(0, Readout.leadIn))
+        #expect(once.steps.dropFirst().first == .hold(1, Readout.blinkOn))
+    }
+
+    @Test func aPressCutsTheReadoutShort() {
+        var rig = sevenClicks()
+        rig.controller.readout(Readout(number: 9), at: atMs(1000))
+        rig.press(at: atMs(3000))
+        #expect(rig.torch.readoutEnd == nil)
+        #expect(rig.program.timeline.isSteady && rig.program.startedAt == atMs(3000))
+    }
+
+    @Test func aCommandCutsTheReadoutShort() {
+        var rig = sevenClicks()
+        rig.controller.readout(Readout(number: 9), at: atMs(1000))
+        rig.command(.off, at: atMs(2000))
+        #expect(rig.torch.readoutEnd == nil && !rig.lit && rig.programs.last?.isDark == true)
+    }
+
+    @Test func fromLitTheFirstClickTurnsItOffAndTheReadoutEndsDark() {
+        var rig = TorchRig(Self.at40)
+        rig.command(.on(nil), at: atMs(0))
+        for i: Int64 in 0..<7 { rig.click(atMs(1000 + i * 100), atMs(1000 + i * 100 + 50)) }
+        rig.run(until: atMs(1950))
+        #expect(rig.controller.wantsReadout && !rig.lit)
+        let r = Readout(number: 5)
+        rig.controller.readout(r, at: atMs(1950))
+        rig.run(until: atMs(1950))
+        #expect(rig.program.timeline == r.once)
+        rig.run(until: atMs(1950) + r.once.period)
+        #expect(!rig.lit && rig.programs.last?.isDark == true && rig.torch.readoutEnd == nil)
+    }
+
+    @Test func anUnreadableNumberIsOneLogLineAndNothingShows() {
+        var rig = sevenClicks()
+        let before = rig.program
+        rig.controller.readoutUnavailable("/sys/class/thermal: no thermal_zone* here")
+        rig.run(until: atMs(1000))
+        #expect(!rig.controller.wantsReadout && rig.program == before)
+        #expect(rig.effects.contains(.log(.warning, "readout: /sys/class/thermal: no thermal_zone* here")))
+    }
+
+    @Test func theFrontEndReadsOnlyWhenAskedAndHandsTheNumberIn() {
+        var rig = TorchRig(Self.at40)
+        var reads = 0
+        let front = ReadoutFrontEnd { reads += 1; return .success(Readout(number: 42)) }
+        front.refresh(at: atMs(10), controller: rig.controller, duty: 0)
+        #expect(reads == 0)
+        for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
+        rig.run(until: atMs(950))
+        front.refresh(at: atMs(950), controller: rig.controller, duty: 0)
+        rig.run(until: atMs(950))
+        #expect(reads == 1 && rig.program.timeline == Readout(number: 42).once)
+        let failing = ReadoutFrontEnd { .failure(HardwareError("getifaddrs: no address")) }
+        for i: Int64 in 0..<7 { rig.click(atMs(10_000 + i * 100), atMs(10_000 + i * 100 + 50)) }
+        rig.run(until: atMs(11_000))
+        failing.refresh(at: atMs(11_000), controller: rig.controller, duty: 0)
+        rig.run(until: atMs(11_000))
+        #expect(!rig.controller.wantsReadout)
+        #expect(rig.effects.contains { if case let .log(_, l) = $0 { l.hasPrefix("readout: getifaddrs: no address") } else { false } })
+    }
+}
