@@ -28,7 +28,7 @@ public final class MQTTFrontEnd: FrontEnd {
     private static let stateSpacing: Duration = .milliseconds(50)
     /// Refused commands: a burst logged line by line, then a count (`LogBurstLimit`).
     private var refusals = LogBurstLimit()
-    /// Bytes read from the broker per turn of the loop, in reads of 4 KiB: about a
+    /// Reads from the broker per turn of the loop, 4 KiB each (16 KiB): about a
     /// hundred small messages, a few ms of work. A flood on the set topic (issue 15's
     /// storm) then never holds the loop past the control socket's 100 ms; the socket
     /// stays readable, so the rest comes next turn.
