@@ -19,7 +19,7 @@ DEB_DIR   ?= .
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd mosquitto mosquitto-clients python3-paho-mqtt $(WEB_TEST_DEPS)
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt $(WEB_TEST_DEPS)
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
@@ -28,7 +28,7 @@ PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test
+        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test
 
 all: build
 
@@ -42,6 +42,7 @@ help:
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
+	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, wiring/*.svg, docs/plots/*.svg"
 
 # Installs missing Debian packages when root; otherwise says what is missing.
 define ensure_packages
@@ -73,11 +74,27 @@ run: build
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
 # the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test fuzz-quick soak-quick storm-test mqtt-test web-test service-test package-test vm-test systemd-test
+test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test web-test service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The wiring diagrams and pattern plots render with rsvg-convert; wiring/*.svg match
+# their generator (the pins and the reference are checked by the Swift tests
+# SuggestedPinsTests, ConfigReferenceTests and PatternPlotFileTests).
+wiring-test:
+	$(call ensure_packages,librsvg2-bin)
+	sh Tests/wiring/check-diagrams.sh
+
+# Regenerates what is generated from the code: the commented dist/torch.conf and the key
+# sections of torch.conf(5) (from ConfigKeyDocs), the README's pattern plots
+# (docs/plots, what `torch plot NAME` draws), and wiring/*.svg (wiring/make-diagrams.py).
+docs:
+	python3 wiring/make-diagrams.py
+	$(SWIFT) build --build-tests
+	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests' >/dev/null || true
+	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests'
 
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
 # units, control requests, the state file), checking properties beyond "no crash"

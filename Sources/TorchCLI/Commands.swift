@@ -5,7 +5,8 @@ enum Commands {
         OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec, ReadoutSubcommand.spec,
         ModeSubcommand.spec, StealthSubcommand.spec, ButtonSubcommand.spec, StatusSubcommand.spec, BoardsSubcommand.spec,
-        ProbeSubcommand.spec, BootLineSubcommand.spec, BenchSubcommand.spec, RunSubcommand.spec, MQTTSubcommand.spec,
+        ProbeSubcommand.spec, BootLineSubcommand.spec, WiringSubcommand.spec, PlotSubcommand.spec,
+        BenchSubcommand.spec, RunSubcommand.spec, MQTTSubcommand.spec,
         WebLinkSubcommand.spec,
     ]
 

@@ -51,6 +51,10 @@ public enum Request: Sendable {
     case probe(json: Bool)
     /// `torch boot-line`: the firmware's power-on line for the LED pin.
     case bootLine
+    /// `torch wiring`: the circuit in text for the board and pins.
+    case wiring(WiringRequest)
+    /// `torch plot`: patterns' light level over time as an SVG.
+    case plot(PlotRequest)
     case run(LightOptions)
     /// `torch readout ip|temp`: a value of this machine blinked out (read by the
     /// command, then played as `light` with a `readout` pattern).
@@ -87,7 +91,7 @@ extension Request {
     public var lightOptions: LightOptions? {
         switch self {
         case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
-        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget, .webLink: nil
+        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget, .webLink, .wiring, .plot: nil
         }
     }
 }

@@ -6,23 +6,8 @@ import TorchHardware
 /// put it on stderr.
 enum BootLineCommand {
     static func run(config: TorchConfig) -> Int32 {
-        let catalog: BoardCatalog
-        do { (catalog, _) = try BoardFiles.loadCatalog() } catch {
-            StandardError.write("torch: \(error)\n")
-            return ExitCode.failure
-        }
-        let board: BoardProfile
-        do {
-            guard let found = try BoardDetection.resolve(name: config.board.name, catalog: catalog,
-                                                         machine: MachineProbe().snapshot(lines: false)) else {
-                StandardError.write("torch: boot-line: this board is not recognised: set [board] name to one of \(catalog.ids.joined(separator: ", "))\n")
-                return ExitCode.failure
-            }
-            board = found
-        } catch {
-            StandardError.write("torch: [board] name: \(error)\n")
-            return ExitCode.failure
-        }
+        guard let board = NamedBoard.resolve(config.board.name, source: "[board] name", command: "boot-line",
+                                             fix: "set [board] name to one of") else { return ExitCode.failure }
         do {
             let line = try FirmwareBootLine.line(board: board, line: config.output.line,
                                                  chip: headerChipLabel(config.output.chip),

@@ -70,6 +70,10 @@ enum Runner {
             return ProbeCommand.run(config: config, json: json)
         case .bootLine:
             return BootLineCommand.run(config: config)
+        case let .wiring(w):
+            return WiringCommand.run(w, config: config)
+        case let .plot(plot):
+            return PlotCommand.run(plot, library: library)
         case .mqttForget:
             return MQTTForgetCommand.run(config: config)
         case let .webLink(link):

@@ -49,7 +49,7 @@ enum ServiceLink {
         case let .mode(name):
             // The service's library knows the name (its reply names a bad one).
             commands = [.modeNamed(name)]
-        case .run, .bench, .boards, .probe, .bootLine, .button, .readout, .mqttForget, .webLink:
+        case .run, .bench, .boards, .probe, .bootLine, .button, .readout, .mqttForget, .webLink, .wiring, .plot:
             return nil
         }
         // `--transition` goes with every command that changes the level.

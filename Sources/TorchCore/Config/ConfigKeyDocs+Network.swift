@@ -1,0 +1,38 @@
+/// `[mqtt]` and `[web]`: the front ends on the network (both off until configured).
+extension ConfigKeyDocs {
+    static let mqttIntro = ConfigSectionIntro(
+        "MQTT 3.1.1 and Home Assistant (see torch(1): run and mqtt forget). Off until broker is set. Read at start (a reload keeps the running MQTT settings). Under systemd, install the network drop-in first (/usr/share/torch/network.conf; see NETWORK in torch.conf(5)).")
+
+    static let mqtt: [ConfigKeyDoc] = [
+        .init("mqtt", "broker", "The broker; 'torch run --mqtt URL' overrides it. HOST is a name, an IPv4 address or an IPv6 address in brackets; PORT is 1883 by default. TLS (mqtts://) is not supported yet. A host name is resolved at each connect attempt (getaddrinfo: at most resolv.conf's timeout × attempts per name server, 5 s × 2 by default; an address or an /etc/hosts name at once); the light's real-time thread never waits for it.",
+              allowed: "mqtt://HOST[:PORT]", default: nil, example: "mqtt://homeassistant.local:1883"),
+        .init("mqtt", "username", "The MQTT user name. Without it, none is sent.",
+              allowed: "1 to 1024 bytes", default: nil, example: "torch"),
+        .init("mqtt", "password-file", "A file whose first line is the password, read at start (keep it mode 0600).",
+              allowed: "a file path", default: nil, example: "/etc/torch/mqtt-password"),
+        .init("mqtt", "client-id", "The MQTT client identifier, also Home Assistant's device id. Without it, torch-HOSTNAME (the host name with anything but letters, digits, '-' and '_' as '_').",
+              allowed: "1 to 128 bytes without spaces", default: nil, example: "torch-kitchen"),
+        .init("mqtt", "base-topic", "This board's topics: BASE/set (commands), BASE/state (the state, retained JSON), BASE/availability (online/offline, retained; the will is offline), BASE/gesture (one message per button gesture). Without it, torch/HOSTNAME (the host name as for client-id).",
+              allowed: "an MQTT topic of 1 to 200 bytes, no '+', '#', spaces or NUL, not starting or ending with '/'", default: nil, example: "torch/kitchen"),
+        .init("mqtt", "discovery-prefix", "Home Assistant's discovery prefix.",
+              allowed: "an MQTT topic, as for base-topic", default: "homeassistant", example: "ha"),
+        .init("mqtt", "discovery", "Announce a JSON-schema light and one device trigger per button gesture to Home Assistant, retained, and again when Home Assistant publishes online on PREFIX/status.",
+              allowed: "yes or no", default: "yes", example: "no"),
+        .init("mqtt", "keepalive", "A ping when nothing was sent or received for this long; the connection counts as dead after 1.5 times it with nothing from the broker (the broker applies the same rule and publishes the will, \"offline\"), and torch reconnects with exponential backoff (0.5 s doubling to 30 s, with jitter).",
+              allowed: "whole seconds from 1s to 65535s", default: "30s", example: "60s"),
+        .init("mqtt", "group-topic", "Commands on this topic reach every board. A pattern a group command starts begins at its \"at\" (Unix milliseconds, CLOCK_REALTIME; default 200 ms after it arrives), so boards whose clocks agree blink in phase.",
+              allowed: "an MQTT topic, as for base-topic", default: "torch/all", example: "torch/garden"),
+    ]
+
+    static let webIntro = ConfigSectionIntro(
+        "The web page: a phone's remote (the composite switch, brightness, modes, settings), served by torch run; off unless listen is set (see torch(1), web-link). Under systemd, install the network drop-in first (/usr/share/torch/network.conf; see NETWORK in torch.conf(5)). A page that cannot listen is one log line; the light and the other ways in go on without it.")
+
+    static let web: [ConfigKeyDoc] = [
+        .init("web", "listen", "Where to serve the page. ADDRESS is a numeric IPv4 address, an IPv6 address in brackets, or localhost: 127.0.0.1 is this machine only; 0.0.0.0 (or [::]) lets phones on the network in, once paired with the link 'torch web-link' prints. Without it, no web page.",
+              allowed: "ADDRESS:PORT, PORT 1 to 65535", default: nil, example: "127.0.0.1:8080"),
+        .init("web", "hosts", "More names the page may be reached by: a request whose Host header names anything else is refused with 421 (against DNS rebinding). Always allowed: localhost, 127.0.0.1, ::1, the listen address, this machine's host name and HOSTNAME.local.",
+              allowed: "host names or addresses separated by commas", default: nil, example: "torch.lan, 192.168.1.20"),
+        .init("web", "pairing", "Who needs pairing: auto (on any address but loopback, the page's API needs a browser paired with the link 'torch web-link' prints; 401 without) or required (on every address).",
+              allowed: "auto or required", default: "auto", example: "required"),
+    ]
+}
