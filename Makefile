@@ -220,6 +220,11 @@ soak-quick: build
 	sh Tests/soak/soak.sh 2 $(BIN)
 
 # The service pinned to one CPU under the fastest allowed pattern and a socket storm;
-# the hostile patterns refused (Tests/storm/one-cpu.py says what it checks).
+# the hostile patterns refused (Tests/storm/one-cpu.py says what it checks). Then the
+# web page and MQTT (mosquitto on loopback) under storms beside a 100 Hz blink
+# (Tests/storm/web-storm.py, mqtt-storm.py).
 storm-test: build
+	$(call ensure_packages,mosquitto python3-paho-mqtt)
 	python3 Tests/storm/one-cpu.py $(BIN)
+	/usr/bin/python3 Tests/storm/web-storm.py $(BIN)
+	/usr/bin/python3 Tests/storm/mqtt-storm.py $(BIN)

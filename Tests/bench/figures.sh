@@ -161,6 +161,14 @@ echo
 
 # 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).
 python3 "$here/socket-storm.py" "$torch"
+# 8b, 8c. The web page and MQTT under storms beside the same blink (Tests/storm/; the
+# same scripts as make storm-test, printing without failing).
+/usr/bin/python3 "$here/../storm/web-storm.py" --bench "$torch"
+if command -v mosquitto >/dev/null && /usr/bin/python3 -c 'import paho.mqtt' 2>/dev/null; then
+    /usr/bin/python3 "$here/../storm/mqtt-storm.py" --bench "$torch"
+else
+    echo "8c. MQTT storm: skipped (apt-get install mosquitto python3-paho-mqtt)"
+fi
 echo
 
 # 9. Where the idle tail comes from (Tests/bench/floor.sh).

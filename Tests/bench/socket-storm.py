@@ -21,7 +21,9 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "storm"))
 import torchproc  # noqa: E402
+import stormclient as sc  # noqa: E402  (the normal client and the slow-loris the storms share)
 
 QUIET_S = 5.0
 GRID_NS = 5_000_000  # blink 5ms 5ms: a change every 5 ms
@@ -44,58 +46,19 @@ def quietly(f):
     return run
 
 
-class NormalClient(threading.Thread):
-    """`{"cmd":"status"}` every 100 ms; a request counts as failed past 1 s or on any error."""
-
-    def __init__(self, path):
-        super().__init__(daemon=True)
-        self.path, self.samples, self.stop = path, [], threading.Event()
-
-    def run(self):
-        nxt = time.monotonic()
-        while not self.stop.is_set():
-            t0 = time.monotonic()
-            try:
-                torchproc.request(self.path, {"cmd": "status"}, timeout=1.0)
-                self.samples.append((t0, time.monotonic() - t0))
-            except (OSError, ValueError):
-                self.samples.append((t0, None))
-            nxt += 0.1
-            self.stop.wait(max(0.0, nxt - time.monotonic()))
-
-
 def sequential(path):
     for _ in range(1000):
         quietly(torchproc.request)(path, {"cmd": "status"})
 
 
 def held(path, until):
-    conns = []
-    for _ in range(200):
-        try:
-            conns.append(connect(path))
-        except OSError:
-            pass
-    until.wait(15)
-    for c in conns:
-        c.close()
+    sc.hold(lambda: connect(path), 200, until, 15)
 
 
 def loris(path):
     """One byte a second for 10 s, reconnecting whenever the service closes it (it evicts
     the longest idle client when all slots are taken, and times out partial lines)."""
-    end = time.monotonic() + 10
-    request = b'{"cmd":"status"}'
-    while time.monotonic() < end:
-        try:
-            with connect(path) as s:
-                for b in request:
-                    if time.monotonic() >= end:
-                        break
-                    s.sendall(bytes([b]))
-                    time.sleep(1)
-        except OSError:
-            time.sleep(0.1)
+    sc.loris(lambda: connect(path), b'{"cmd":"status"}')
 
 
 def garbage(path):
@@ -124,7 +87,8 @@ def main():
     try:
         torchproc.request(torch.socket, {"cmd": "pattern", "spec": "blink 5ms 5ms"})
         pattern_set = time.monotonic()
-        normal = NormalClient(torch.socket)
+        # `{"cmd":"status"}` every 100 ms; a request counts as failed past 1 s or on any error.
+        normal = sc.Normal(lambda: (torchproc.request(torch.socket, {"cmd": "status"}, timeout=1.0), None)[1])
         normal.start()
         time.sleep(QUIET_S)
         storm_start = time.monotonic()
@@ -148,9 +112,7 @@ def main():
     finally:
         torch.stop()
 
-    during = [s for s in normal.samples if storm_start <= s[0] <= storm_end]
-    rtts = [rtt * 1000 for _, rtt in during if rtt is not None]
-    failed = sum(1 for _, rtt in during if rtt is None)
+    n, failed, p50, p99, worst = sc.normal_figures(normal.between(storm_start, storm_end))
     instants = torchproc.read_trace(torch.trace)
     quiet = [t for t in instants if torch.trace_ns(pattern_set + 0.5) <= t < torch.trace_ns(storm_start)]
     storm = [t for t in instants if torch.trace_ns(storm_start) <= t < torch.trace_ns(storm_end)]
@@ -163,8 +125,7 @@ def main():
           % (storm_end - storm_start))
     print("   normal client (status every 100 ms): %d requests, %d failed; round trip p50 %.2f ms  p99 %.2f ms"
           "  max %.2f ms (target: answered within 100 ms)"
-          % (len(during), failed, torchproc.percentile(rtts, 50), torchproc.percentile(rtts, 99),
-             max(rtts) if rtts else float("nan")))
+          % (n, len(failed), p50, p99, worst))
     print("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (ratio %.2f, target ≤ 1.5)%s"
           % (qp99, sp99, ratio, "" if alive else "   SERVICE DIED"))
 

@@ -4,4 +4,6 @@
 # usage: Tests/soak/soak.sh MINUTES [TORCH]
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-exec python3 "$here/soak.py" "${1:-60}" "${2:-.build/release/torch}"
+# Debian's python3 (its paho for the MQTT traffic) when there.
+py=python3; [ -x /usr/bin/python3 ] && py=/usr/bin/python3
+exec "$py" "$here/soak.py" "${1:-60}" "${2:-.build/release/torch}"

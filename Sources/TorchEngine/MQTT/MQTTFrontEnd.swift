@@ -26,6 +26,13 @@ public final class MQTTFrontEnd: FrontEnd {
     private var lastStateAt: Instant?
     private var statePending = false
     private static let stateSpacing: Duration = .milliseconds(50)
+    /// Refused commands: a burst logged line by line, then a count (`LogBurstLimit`).
+    private var refusals = LogBurstLimit()
+    /// Reads from the broker per turn of the loop, 4 KiB each (16 KiB): about a
+    /// hundred small messages, a few ms of work. A flood on the set topic (issue 15's
+    /// storm) then never holds the loop past the control socket's 100 ms; the socket
+    /// stays readable, so the rest comes next turn.
+    private static let readsPerTurn = 4
 
     public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, log: @escaping (LogPriority, String) -> Void) {
         self.settings = settings
@@ -37,7 +44,7 @@ public final class MQTTFrontEnd: FrontEnd {
     public var pollWriteDescriptors: [Int32] { connection.map { $0.wantsWrite ? [$0.fd] : [] } ?? [] }
     public var nextDeadline: Instant? {
         let state = statePending ? lastStateAt.map { $0 + Self.stateSpacing } : nil
-        return [session.nextDeadline, flash?.until, state].compactMap { $0 }.min()
+        return [session.nextDeadline, flash?.until, state, refusals.nextDeadline].compactMap { $0 }.min()
     }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
@@ -47,6 +54,7 @@ public final class MQTTFrontEnd: FrontEnd {
         if statePending, let last = lastStateAt, now >= last + Self.stateSpacing { publishState(at: now) }
         perform(at: now, controller: controller)
         if let f = flash, now >= f.until { endFlash(at: now, controller: controller) }
+        reportCounted(at: now)
     }
 
     public func statusChanged(_ status: TorchStatus, at now: Instant) {
@@ -63,6 +71,7 @@ public final class MQTTFrontEnd: FrontEnd {
 
     /// A clean stop: `offline` (retained), then DISCONNECT, which discards the will.
     public func close() {
+        if let n = refusals.takeCounted() { logCounted(n) }
         guard let c = connection else { return }
         let now = clock.now()
         if session.isConnected {
@@ -87,8 +96,8 @@ public final class MQTTFrontEnd: FrontEnd {
             }
             try c.flush()
             // A bounded number of reads per turn: a flood cannot hold the loop.
-            for _ in 0..<16 {
-                switch try c.receive() {
+            for _ in 0..<Self.readsPerTurn {
+                switch try c.receive(limit: 4096) {
                 case let .bytes(b):
                     session.received(b, at: now)
                     perform(at: now, controller: controller)
@@ -190,7 +199,7 @@ public final class MQTTFrontEnd: FrontEnd {
         switch LightCommand.parse(m.payload, group: group) {
         case let .success(c): command = c
         case let .failure(e):
-            log(.warning, "mqtt: \(m.topic): \(e.message) (payload \(Self.shown(m.payload))); the light is unchanged")
+            refused("mqtt: \(m.topic): \(e.message) (payload \(Self.shown(m.payload))); the light is unchanged", at: now)
             return
         }
         let current = controller.status(at: now)
@@ -198,7 +207,7 @@ public final class MQTTFrontEnd: FrontEnd {
         switch command.torchCommands(current: current, library: library, restart: group) {
         case let .success(c): commands = c
         case let .failure(e):
-            log(.warning, "mqtt: \(m.topic): \(e.message); the light is unchanged")
+            refused("mqtt: \(m.topic): \(e.message); the light is unchanged", at: now)
             return
         }
         // The transition is checked and handed on; see `TorchController.commands`.
@@ -216,7 +225,7 @@ public final class MQTTFrontEnd: FrontEnd {
             let start: Instant
             if let at = command.at {
                 guard let s = LightCommand.anchor(atMs: at, realtimeNs: real, monotonic: mono, window: settings.groupWindow) else {
-                    log(.warning, "mqtt: \(m.topic): at: \(at) is more than \(DurationSyntax.format(settings.groupWindow)) from this board's clock (\(real / 1_000_000)); the light is unchanged")
+                    refused("mqtt: \(m.topic): at: \(at) is more than \(DurationSyntax.format(settings.groupWindow)) from this board's clock (\(real / 1_000_000)); the light is unchanged", at: now)
                     return
                 }
                 start = s
@@ -239,10 +248,25 @@ public final class MQTTFrontEnd: FrontEnd {
         }
     }
 
-    /// A payload for a log line: at most 80 characters, control characters escaped.
+    /// Logs a refused command's line, unless a burst of them was logged in this window
+    /// (then it is counted, and the count logged when the window ends).
+    private func refused(_ line: String, at now: Instant) {
+        reportCounted(at: now)
+        if refusals.admit(at: now) { log(.warning, line) }
+    }
+
+    private func reportCounted(at now: Instant) {
+        if let n = refusals.takeCounted(at: now) { logCounted(n) }
+    }
+
+    private func logCounted(_ n: Int) {
+        log(.warning, "mqtt: \(n) more refused command\(n == 1 ? "" : "s") in \(DurationSyntax.format(refusals.window)) (after \(refusals.burst) logged one by one); the light is unchanged by them")
+    }
+
+    /// A payload for a log line: at most 80 characters, control characters escaped
+    /// (C0 and C1: a flood of random bytes on the set topic must not put a line break
+    /// or an escape sequence into the log; `EchoedText`).
     static func shown(_ payload: [UInt8]) -> String {
-        let text = String(decoding: payload.prefix(80), as: UTF8.self)
-        let escaped = text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
-        return "'" + escaped + (payload.count > 80 ? "…'" : "'")
+        "'" + EchoedText.bounded(String(decoding: payload.prefix(400), as: UTF8.self), limit: 80) + "'"
     }
 }

@@ -9,8 +9,10 @@ import TorchHardware
 /// Limits (see `WebServerSettings`): a request that breaks a size limit gets 413, 414
 /// or 431 and the connection closes; one that does not arrive whole within the request
 /// timeout gets 408 (a slow client never holds the loop: it only costs a descriptor
-/// until then); over the connection cap a newcomer gets 503. Output a client does not
-/// read is kept up to a bound, then the client is closed.
+/// until then); at the connection cap a newcomer still gets in: a connection chosen by
+/// `WebEviction` (the flooding host's, the longest idle) makes room, so held or
+/// slow-loris connections never lock a phone out. Output a client does not read is kept
+/// up to a bound, then the client is closed.
 public final class WebServer {
     public typealias Log = (LogPriority, String) -> Void
 
@@ -89,10 +91,12 @@ public final class WebServer {
     public func serve(ready: Set<Int32>, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) -> [String] {
         guard listener >= 0 else { return [] }
         var closedStreams: [String] = []
-        if ready.contains(listener) { acceptAll(now: now) }
-        for fd in ready where fd != listener && connections[fd] != nil {
+        // Reads before accepts: a connection accepted last turn is read before this
+        // turn's newcomers can evict it (see `WebEviction`).
+        for fd in ready.sorted() where fd != listener && connections[fd] != nil {
             if let gone = read(fd, now: now, handle) { closedStreams.append(gone) }
         }
+        if ready.contains(listener) { closedStreams += acceptSome(now: now) }
         return closedStreams
     }
 
@@ -140,21 +144,56 @@ public final class WebServer {
 
     // MARK: - Connections
 
-    private func acceptAll(now: Instant) {
-        while let (fd, peer) = TCPSocket.accept(listener) {
-            guard connections.count < settings.maxConnections else {
-                let r = HTTPResponse.text(.serviceUnavailable, "too many connections: at most \(settings.maxConnections) at once")
-                var withRetry = r
-                withRetry.headers.append(HTTPField("Retry-After", "1"))
-                _ = TCPSocket.sendSome(fd, (withRetry.bytes(keepAlive: false))[...])
+    /// Accepts at most half the cap per wake-up (the listener stays readable, so the
+    /// rest come next turn, after the newly accepted ones were read); returns the page
+    /// ids of event streams evicted to make room.
+    private func acceptSome(now: Instant) -> [String] {
+        var closedStreams: [String] = []
+        for _ in 0..<max(1, settings.maxConnections / 2) {
+            guard let (fd, peer) = TCPSocket.accept(listener) else { break }
+            let room = makeRoom()
+            if case .noSlot = room {
+                var r = HTTPResponse.text(.serviceUnavailable, "no connections allowed (at most \(settings.maxConnections))")
+                r.headers.append(HTTPField("Retry-After", "1"))
+                _ = TCPSocket.sendSome(fd, (r.bytes(keepAlive: false))[...])
                 UnixSocket.close(fd)
-                log(.warning, "web: refused \(peer): \(settings.maxConnections) connections already")
+                log(.warning, "web: refused \(peer): at most \(settings.maxConnections) connections")
                 continue
             }
+            if case let .evicted(.some(client)) = room { closedStreams.append(client) }
             connections[fd] = Connection(number: nextNumber, peer: peer, lastActivity: now)
             log(.debug, "web: client \(nextNumber) connected (\(peer))")
             nextNumber += 1
         }
+        return closedStreams
+    }
+
+    /// Frees a slot when all are taken by closing the connection `WebEviction` picks: a
+    /// request being read gets 503 with `Retry-After: 1` first; an idle connection or a
+    /// stream is just closed (a browser reopens it).
+    private func makeRoom() -> Room {
+        guard connections.count >= settings.maxConnections else { return .free }
+        let candidates = connections.map { fd, c in
+            WebEviction.Candidate(fd: fd, host: WebEviction.host(ofPeer: c.peer), isStream: c.stream != nil,
+                                  lastActivity: c.lastActivity, number: c.number)
+        }
+        guard let victim = WebEviction.victim(among: candidates), let c = connections[victim] else { return .noSlot }
+        if c.stream == nil, !c.input.isEmpty, c.output.isEmpty {
+            var r = HTTPResponse.text(.serviceUnavailable, "closed to make room for a new connection: at most \(settings.maxConnections) at once")
+            r.headers.append(HTTPField("Retry-After", "1"))
+            _ = TCPSocket.sendSome(victim, (r.bytes(keepAlive: false))[...])
+        }
+        drop(victim, "evicted for a new connection", priority: .info)
+        return .evicted(stream: c.stream?.client)
+    }
+
+    private enum Room {
+        /// A slot was free.
+        case free
+        /// A connection was closed; an event stream's page id when it was one.
+        case evicted(stream: String?)
+        /// No slot at all (a cap of 0).
+        case noSlot
     }
 
     /// Reads what is there and answers every whole request; the stream's page id when
@@ -252,9 +291,9 @@ public final class WebServer {
         if c.output.isEmpty && c.closing { drop(fd, "closed after the reply") }
     }
 
-    private func drop(_ fd: Int32, _ why: String) {
+    private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .debug) {
         guard let c = connections.removeValue(forKey: fd) else { return }
         UnixSocket.close(fd)
-        log(.debug, "web: client \(c.number) (\(c.peer)) disconnected: \(why)")
+        log(priority, "web: client \(c.number) (\(c.peer)) disconnected: \(why)")
     }
 }

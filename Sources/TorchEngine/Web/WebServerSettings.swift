@@ -21,7 +21,8 @@ public struct WebServerSettings: Sendable {
     public var requestTimeout: Duration = .seconds(10)
     /// A keep-alive connection with no request for this long is closed.
     public var idleTimeout: Duration = .seconds(60)
-    /// Connections at once (a phone opens up to 6); the next gets 503 and is closed.
+    /// Connections at once (a phone opens up to 6). The next one still gets in: the
+    /// flooding host's longest-idle connection is closed to make room (`WebEviction`).
     public var maxConnections = 16
     /// Output waiting for a client that does not read: over this many bytes, or stuck
     /// for `requestTimeout`, the connection is closed (the service never waits on it).
