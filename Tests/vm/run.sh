@@ -24,8 +24,9 @@
 # TORCH_VM_ACCEL (qemu accelerator, default tcg), TORCH_VM_PRODUCTS (SwiftPM products put
 # in the guest, default "torch-gpio-check torch-sysfs-diff torch"), TORCH_VM_SCRIPTS
 # (guest scenario files for every combination, default "scenarios-gpio.sh
-# scenarios-torch.sh scenarios-faults-gpio.sh scenarios-onecpu.sh"), TORCH_VM_KERNEL_SCRIPTS (default
-# "scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh"), TORCH_VM_SOURCE (the
+# scenarios-torch.sh scenarios-faults-gpio.sh"), TORCH_VM_KERNEL_SCRIPTS (once per kernel,
+# shared out between the generations; default "scenarios-pwm.sh scenarios-leds.sh
+# scenarios-faults-state.sh scenarios-onecpu.sh"), TORCH_VM_SOURCE (the
 # package to build, default this checkout: point it at a snapshot while others edit).
 # Output: the guest's VMTEST lines ([6.1/v1], [6.12/v2/boot2], ...), its figures (lines
 # starting with two spaces), then "vm-test: N passed, M failed"; exit 1 on any failure,
@@ -39,8 +40,8 @@ work="$cache/work"
 mkdir -p "$work"
 boot_timeout=${TORCH_VM_TIMEOUT:-300}
 products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch-sysfs-diff torch}
-scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh scenarios-faults-gpio.sh scenarios-onecpu.sh}
-kernel_scripts=${TORCH_VM_KERNEL_SCRIPTS:-scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh}
+scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh scenarios-faults-gpio.sh}
+kernel_scripts=${TORCH_VM_KERNEL_SCRIPTS:-scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh scenarios-onecpu.sh}
 kernels=${TORCH_VM_KERNELS:-6.1 6.12}
 generations=${*:-v1 v2}
 
