@@ -63,13 +63,27 @@ def proc_figures(pid):
         for line in f:
             if line.startswith("VmRSS:"):
                 rss = int(line.split()[1])
-    # The fewest of a few looks: a client's connection being served at the instant of
-    # one look is not a leak.
+    # The fewest of looks spread over 2 s: a client's connection being served at the
+    # instant of one look is not a leak (the soak's clients connect every 100 ms); a
+    # leaked descriptor is there at every look.
+    # /dev/cpu_dma_latency is held only while a pattern plays ([service] cpu-latency):
+    # it comes and goes with the pattern, so it is not counted.
     fds = []
-    for _ in range(5):
-        fds.append(len(os.listdir("/proc/%d/fd" % pid)))
-        time.sleep(0.02)
+    for _ in range(20):
+        fds.append(len([t for t in fd_targets(pid, joined=False) if not t.endswith("→/dev/cpu_dma_latency")]))
+        time.sleep(0.1)
     return rss, min(fds)
+
+
+def fd_targets(pid, joined=True):
+    """What each open descriptor is (readlink: "3→socket:[1234]")."""
+    out = []
+    for fd in sorted(os.listdir("/proc/%d/fd" % pid), key=int):
+        try:
+            out.append("%s→%s" % (fd, os.readlink("/proc/%d/fd/%s" % (pid, fd))))
+        except OSError:
+            pass
+    return ", ".join(out) if joined else out
 
 
 class Traffic(threading.Thread):
@@ -282,8 +296,12 @@ def main():
                 problems.append("the service exited (%s) in minute %d" % (torch.proc.returncode, m))
                 break
             rss, fds = proc_figures(pid)
+            if first is None:
+                print("  descriptors at minute 1: %s" % fd_targets(pid), flush=True)
             first = first or (rss, fds)
             last = (rss, fds)
+            if fds > first[1]:
+                print("  descriptors now: %s" % fd_targets(pid), flush=True)
             p99, n = minute_lateness(torch, traffic, torch.trace_ns(start + 60 * (m - 1)), torch.trace_ns(start + 60 * m))
             states = len([1 for t, _, _ in ha.on("torch/soak/state") if t >= start + 60 * (m - 1)]) if ha else 0
             print("minute %3d: RSS %6d kB  fds %3d  lateness p99 %7.1f µs (%d changes)  requests %d (web %d, MQTT %d),"

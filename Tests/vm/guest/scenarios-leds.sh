@@ -64,16 +64,21 @@ else
     kill -TERM $LED_PID 2>/dev/null; finish $LED_PID 10
 fi
 
-# SIGKILL in stealth: the LEDs stay dark; the next start puts them back from the file.
+# SIGKILL in stealth: the LEDs stay dark; the next start puts them back from the file
+# (and, stealth being remembered, dark again until its stop).
 if led_service; then
     ctl $LEDCONF stealth on
     kill -KILL $LED_PID
     finish $LED_PID 15
     check stealth-sigkill-left-dark "$(leds_state)" dark
     if led_service; then
-        check stealth-sigkill-restored-at-start "$(leds_state) $(oneline /tmp/led-run.err)" wait_until 10 restored
+        # Stealth is remembered (the state file): the start puts the LEDs back from the
+        # crash file, then darkens them again; the stop then puts back the originals,
+        # which it could not have saved had the crash file not been read first.
+        check stealth-sigkill-remembered-at-start "$(leds_state) $(oneline /tmp/led-run.err)" wait_until 10 dark
         kill -TERM $LED_PID
         finish $LED_PID 15
+        check stealth-sigkill-restored-at-stop "$(leds_state) $(oneline /tmp/led-run.err)" restored
     else
         fail stealth-sigkill-restored-at-start "torch run did not start again: $(oneline /tmp/led-run.err)"
     fi
