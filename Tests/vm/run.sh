@@ -20,7 +20,7 @@
 # the generations booted on it.
 #
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernels, libgpiod v2, builds),
-# TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 300),
+# TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 600: a boot with every scenario takes 180–210 s under emulation),
 # TORCH_VM_ACCEL (qemu accelerator, default tcg), TORCH_VM_PRODUCTS (SwiftPM products put
 # in the guest, default "torch-gpio-check torch-sysfs-diff torch"), TORCH_VM_SCRIPTS
 # (guest scenario files for every combination, default "scenarios-gpio.sh
@@ -38,7 +38,7 @@ cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 export TORCH_VM_CACHE="$cache"
 work="$cache/work"
 mkdir -p "$work"
-boot_timeout=${TORCH_VM_TIMEOUT:-300}
+boot_timeout=${TORCH_VM_TIMEOUT:-600}
 products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch-sysfs-diff torch}
 scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh scenarios-faults-gpio.sh}
 kernel_scripts=${TORCH_VM_KERNEL_SCRIPTS:-scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh scenarios-onecpu.sh}

@@ -75,6 +75,9 @@ if led_service; then
         # Stealth is remembered (the state file): the start puts the LEDs back from the
         # crash file, then darkens them again; the stop then puts back the originals,
         # which it could not have saved had the crash file not been read first.
+        # A request served: the start (crash file, then stealth) is done, and the stop
+        # below is not taken before the signal handling is in place.
+        ctl $LEDCONF status
         check stealth-sigkill-remembered-at-start "$(leds_state) $(oneline /tmp/led-run.err)" wait_until 10 dark
         kill -TERM $LED_PID
         finish $LED_PID 15
