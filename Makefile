@@ -23,7 +23,7 @@ TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-c
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
 PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 

@@ -53,12 +53,24 @@ int ctorch_set_fifo(int priority) {
 
 int ctorch_current_cpu(void) { return sched_getcpu(); }
 
-int ctorch_pin_to_cpu(int cpu) {
+int ctorch_pin_to_cpu(int cpu) { return ctorch_pin_thread_to_cpu(pthread_self(), cpu); }
+
+int ctorch_pin_thread_to_cpu(pthread_t thread, int cpu) {
     if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
     cpu_set_t set;
     CPU_ZERO(&set);
     CPU_SET(cpu, &set);
-    return pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+    return pthread_setaffinity_np(thread, sizeof(set), &set);
+}
+
+int ctorch_thread_only_cpu(pthread_t thread) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (pthread_getaffinity_np(thread, sizeof(set), &set) != 0 || CPU_COUNT(&set) != 1) return -1;
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (CPU_ISSET(cpu, &set)) return cpu;
+    }
+    return -1;
 }
 
 uint32_t ctorch_atomic_load_u32(const uint32_t *word) { return __atomic_load_n(word, __ATOMIC_ACQUIRE); }

@@ -77,7 +77,7 @@ import TorchHardware
     @Test func theConfigKeyReachesTheSetting() throws {
         #expect(try TorchConfig.parse("[service]\ncpu-latency = no\n", file: "t.conf").service.cpuLatency == false)
         #expect(try TorchConfig.parse("", file: "t.conf").service.cpuLatency == true)
-        #expect(try TorchConfig.parse("[service]\nshare-cpu = yes\n", file: "t.conf").service.shareCPU == true)
-        #expect(try TorchConfig.parse("", file: "t.conf").service.shareCPU == false)
+        #expect(try TorchConfig.parse("[service]\nshare-cpu = no\n", file: "t.conf").service.shareCPU == false)
+        #expect(try TorchConfig.parse("", file: "t.conf").service.shareCPU == true)
     }
 }

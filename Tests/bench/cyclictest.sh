@@ -12,7 +12,8 @@
 #
 # Prints one line, latencies in whole µs (cyclictest's resolution), nearest-rank
 # percentiles (the value at rank ⌈p × N⌉ of the N wake-ups, as `torch bench` does):
-#   cyclictest p50=8 p99=31 max=57 (interval 5000us, priority 50)
+#   cyclictest p50=8 p99=31 max=57 cpu=0.40 (interval 5000us, priority 50)
+# cpu: percent of one core cyclictest used (10 ms ticks: about ±0.1 over 10 s).
 # A percentile that falls among the overflows prints as ">HIST_MAX_US". Needs root for
 # SCHED_FIFO and mlockall (Debian package rt-tests). Exit 1 if cyclictest fails.
 set -eu
@@ -34,16 +35,23 @@ trap 'rm -f "$hist" "$log"' EXIT INT TERM
 # One measuring thread (the torch has one scheduler thread), memory locked, quiet;
 # the histogram goes to a file so stdout warnings cannot mix into it.
 # shellcheck disable=SC2086 # CYCLICTEST_ARGS is a list of options
+# The CPU a thread that only wakes at this interval costs (the floor for torch's figure
+# 5): the children's CPU ticks of this shell (/proc/self/stat fields 16 and 17) around
+# the run, over its wall time.
+ticks() { awk '{ print $16 + $17 }' /proc/$$/stat; }
+cpu_before=$(ticks); wall_before=$(date +%s%N)
 if ! cyclictest -m -p "$priority" -i "$interval" -D "$duration" -q -h "$hist_max" ${CYCLICTEST_ARGS:-} \
         --histfile="$hist" >"$log" 2>&1; then
     echo "cyclictest.sh: cyclictest failed:" >&2
     cat "$log" >&2
     exit 1
 fi
+cpu=$(awk -v t="$(( $(ticks) - cpu_before ))" -v hz="$(getconf CLK_TCK)" -v ns="$(( $(date +%s%N) - wall_before ))" \
+      'BEGIN { printf "%.2f", (ns > 0) ? t / hz / (ns / 1e9) * 100 : 0 }')
 
 # Histogram lines: "BUCKET_US COUNT [COUNT …]" (one count column per thread; summed).
 # Summary lines start with '#': "# Max Latencies: 00057", "# Histogram Overflows: 00002".
-awk -v interval="$interval" -v priority="$priority" -v hmax="$hist_max" '
+awk -v interval="$interval" -v priority="$priority" -v hmax="$hist_max" -v cpu="$cpu" '
     function rank(permille) { r = int((total * permille + 999) / 1000); return r < 1 ? 1 : r }
     function at(r,    i, seen) {
         seen = 0
@@ -70,7 +78,7 @@ awk -v interval="$interval" -v priority="$priority" -v hmax="$hist_max" '
         total += overflow
         if (total == 0) { print "cyclictest.sh: no samples in the histogram" > "/dev/stderr"; exit 1 }
         if (!havemax) maxlat = overflow > 0 ? ">" hmax : lastbucket
-        printf "cyclictest p50=%s p99=%s max=%s (interval %sus, priority %s)\n",
-               at(rank(500)), at(rank(990)), maxlat, interval, priority
+        printf "cyclictest p50=%s p99=%s max=%s cpu=%s (interval %sus, priority %s)\n",
+               at(rank(500)), at(rank(990)), maxlat, cpu, interval, priority
     }
 ' "$hist"

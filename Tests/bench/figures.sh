@@ -110,16 +110,17 @@ echo
 # 5. Software PWM at 1 kHz on an on/off output (the simulated LED as a GPIO line),
 # alternating with cyclictest at the PWM's edge interval (500 µs).
 for duty in 50% 5%; do
-    e99=""; mean=""; cpu=""; c99=""
+    e99=""; mean=""; cpu=""; c99=""; ccpu=""
     for i in $(seq "$rounds"); do
         limit=$("$here/cyclictest.sh" 500 "$priority" "$run")
         p=$("$torch" bench pwm --backend sim --frequencies 1kHz --level "$duty" --duration "$run" --json)
         e99="$e99 $(printf '%s' "$p" | json duty_error_p99_points)"; mean="$mean $(printf '%s' "$p" | json mean_duty)"
-        cpu="$cpu $(printf '%s' "$p" | json cpu_percent)"; c99="$c99 $(field "$limit" p99)"
+        cpu="$cpu $(printf '%s' "$p" | json cpu_percent)"; c99="$c99 $(field "$limit" p99)"; ccpu="$ccpu $(field "$limit" cpu)"
         echo "   round $i at $duty: error p99 $(printf '%s' "$p" | json duty_error_p99_points) points, cyclictest (500us) p99 $(field "$limit" p99) µs"
     done
     echo "5. software PWM 1 kHz at $duty, median of $rounds rounds: mean duty $(median $mean), error p99" \
-         "$(median $e99) points (target ≤ 2), cpu $(median $cpu) % of one core (target ≤ 5); cyclictest 500us p99 $(median $c99) µs"
+         "$(median $e99) points (target ≤ 2), cpu $(median $cpu) % of one core (target ≤ 5); cyclictest 500us p99 $(median $c99) µs," \
+         "cpu $(median $ccpu) % (a thread that only wakes at each edge)"
 done
 echo
 
@@ -173,6 +174,8 @@ echo
 
 # 9. Where the idle tail comes from (Tests/bench/floor.sh).
 ROUNDS=$rounds sh "$here/floor.sh" "$torch" "$run"
+# 9d. The button path split into its steps by the kernel's syscall tracepoints (perf).
+python3 "$here/button-path.py" "$torch" "$( [ "${SHORT:-0}" = 1 ] && echo 40 || echo 200 )"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 # 10–12. MQTT on loopback against Debian's mosquitto (Tests/bench/mqtt.py): command →
 # output change, the state after a button press, the group fan-out to 20 boards.

@@ -8,9 +8,9 @@
 #   b. torch's 100 Hz blink with [service] cpu-latency = yes (the default: the same
 #      request while a pattern plays) against no;
 #   c. the button path (two threads: the event loop wakes the scheduler) with
-#      [service] share-cpu = yes (both threads on the loop's CPU, so the scheduler's
-#      wake-up preempts the running loop) against no (the default: the scheduler may
-#      sleep on the other CPU, which must be woken from idle).
+#      [service] share-cpu = yes (the default: the scheduler thread is moved to the
+#      loop's CPU at each hand-off, so its wake-up preempts the running loop) against no
+#      (the scheduler may sleep on the other CPU, which must be woken from idle).
 # Benchmark figures, not assertions.
 #
 # usage: Tests/bench/floor.sh TORCH [DURATION]
@@ -26,6 +26,7 @@ trap 'rm -rf "$dir"' EXIT INT TERM
 printf '[service]\ncpu-latency = no\n' > "$dir/no.conf"
 printf '[service]\ncpu-latency = yes\n' > "$dir/yes.conf"
 printf '[service]\nshare-cpu = yes\n' > "$dir/shared.conf"
+printf '[service]\nshare-cpu = no\n' > "$dir/unshared.conf"
 
 json() { sed -n "s/.*\"$1\":\([-0-9.]*\).*/\1/p"; }
 field() { printf '%s\n' "$1" | sed -n "s/.* $2=\([^ ]*\).*/\1/p"; }
@@ -56,6 +57,6 @@ presses=200; [ "$run" = 2s ] && presses=40
 two=""; one=""
 for _ in $(seq "$rounds"); do
     one="$one $("$torch" bench button --backend sim --presses "$presses" --json --config "$dir/shared.conf" | json latency_p99_ns)"
-    two="$two $("$torch" bench button --backend sim --presses "$presses" --json | json latency_p99_ns)"
+    two="$two $("$torch" bench button --backend sim --presses "$presses" --json --config "$dir/unshared.conf" | json latency_p99_ns)"
 done
 echo "   c. button edge → output p99: share-cpu = yes $(us "$(median $one)") µs, no $(us "$(median $two)") µs"

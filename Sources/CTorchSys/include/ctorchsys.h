@@ -7,6 +7,7 @@
 #include <time.h>
 #include <signal.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/signalfd.h>  // not in the Glibc module: re-exported for Swift
 
 /// Waits on a 32-bit futex word while it equals `expected`, until the absolute
@@ -34,6 +35,14 @@ int ctorch_current_cpu(void);
 
 /// Lets the calling thread run only on `cpu`. Returns 0 or an errno.
 int ctorch_pin_to_cpu(int cpu);
+
+/// Lets `thread` run only on `cpu` (the thread may be asleep: it wakes there). Returns 0
+/// or an errno.
+int ctorch_pin_thread_to_cpu(pthread_t thread, int cpu);
+
+/// The one CPU `thread` may run on, or -1 when its affinity allows several (or cannot
+/// be read).
+int ctorch_thread_only_cpu(pthread_t thread);
 
 /// Atomically reads a 32-bit word (acquire).
 uint32_t ctorch_atomic_load_u32(const uint32_t *word);

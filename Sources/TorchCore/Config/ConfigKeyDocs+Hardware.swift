@@ -51,7 +51,7 @@ extension ConfigKeyDocs {
               allowed: "yes or no", default: "yes", example: "no"),
         .init("service", "cpu-latency", "While a pattern, a ramp or software PWM runs, hold /dev/cpu_dma_latency at 0 (as cyclictest does) so that no deep CPU idle state delays a wake-up; it is released when the light is steady or dark and when torch stops (the kernel drops it with the file, even after SIGKILL). It acts only through a cpuidle driver.",
               allowed: "yes or no", default: "yes", example: "no"),
-        .init("service", "share-cpu", "Run the pattern thread on the CPU of the event loop (both are kept there), so that a button press handed to it preempts the loop rather than waking another CPU from idle; the loop can then not move away from a CPU that other work keeps busy.",
-              allowed: "yes or no", default: "no", example: "yes"),
+        .init("service", "share-cpu", "At each hand-off, move the pattern thread to the CPU the event loop runs on, so that a button press handed to it preempts the loop rather than waking another CPU from idle. Only the pattern thread is pinned (a real-time thread takes its CPU from any other work); the event loop stays free to move.",
+              allowed: "yes or no", default: "yes", example: "no"),
     ]
 }

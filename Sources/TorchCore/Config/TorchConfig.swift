@@ -171,9 +171,9 @@ extension TorchConfig {
         /// `cpu-latency`: hold /dev/cpu_dma_latency at 0 while a pattern with deadlines
         /// plays (no deep CPU idle state delays a wake-up); released when steady or dark.
         public var cpuLatency = true
-        /// `share-cpu`: the pattern thread runs on the event loop's CPU, so a button's
-        /// hand-off preempts the loop instead of waking another CPU from idle.
-        public var shareCPU = false
+        /// `share-cpu`: the pattern thread moves to the event loop's CPU at each hand-off,
+        /// so a button's hand-off preempts the loop instead of waking another CPU from idle.
+        public var shareCPU = true
         /// `watchdog`: answer systemd's watchdog (sd_notify WATCHDOG=1).
         public var watchdog = true
 

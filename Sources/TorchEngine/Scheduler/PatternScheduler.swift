@@ -39,8 +39,9 @@ public final class PatternScheduler: @unchecked Sendable {
     private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
     private let fifoErrno = Atomic<Int32>(0)
     private var thread: pthread_t = 0
-    /// The CPU the starting thread was pinned to, for the scheduler thread to join; -1: none.
-    private var sharedCPU: Int32 = -1
+    /// The CPU the thread was last moved to (`SchedulerSettings.shareCPU`); -1: none.
+    /// Touched only by the caller's thread (`play`, `rewrite`).
+    private var followedCPU: Int32 = -1
     private var memoryLocked = false
     /// The CPU wake-up latency request, held while a program with deadlines plays;
     /// touched only by `play` and `stop` (the caller's thread, never the real-time one).
@@ -71,11 +72,6 @@ public final class PatternScheduler: @unchecked Sendable {
     /// `realtimeSummary`.
     public func start() throws(HardwareError) {
         guard started.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
-        // The CPU the caller (the event loop) runs on: both stay there (`shareCPU`).
-        if settings.shareCPU {
-            let cpu = ctorch_current_cpu()
-            if cpu >= 0, ctorch_pin_to_cpu(cpu) == 0 { sharedCPU = cpu }
-        }
         var attr = pthread_attr_t()
         pthread_attr_init(&attr)
         defer { pthread_attr_destroy(&attr) }
@@ -120,6 +116,7 @@ public final class PatternScheduler: @unchecked Sendable {
         let box = ProgramBox(program)
         box.publishedNs = ctorch_monotonic_ns()
         handoff.publish(box)
+        followCaller()
         ctorch_atomic_increment_u32(wakeWord)
         ctorch_futex_wake_all(wakeWord)
     }
@@ -128,6 +125,7 @@ public final class PatternScheduler: @unchecked Sendable {
     /// a GPIO line taken again after its chip came back).
     public func rewrite() {
         rewriteFlag.store(true, ordering: .releasing)
+        followCaller()
         ctorch_atomic_increment_u32(wakeWord)
         ctorch_futex_wake_all(wakeWord)
     }
@@ -142,6 +140,18 @@ public final class PatternScheduler: @unchecked Sendable {
         cpuLatency.release()
         handoff.drainAll()
         if memoryLocked { ctorch_unlock_memory(); memoryLocked = false }
+    }
+
+    /// Moves the thread to the caller's CPU before waking it (`SchedulerSettings.shareCPU`):
+    /// the wake-up then preempts the caller on a running CPU instead of waking the
+    /// thread's previous CPU from idle. Only the real-time thread is pinned, never the
+    /// caller, so the event loop still moves away from a CPU other work keeps busy; one
+    /// sched_setaffinity call when the caller's CPU changed, none otherwise.
+    private func followCaller() {
+        guard settings.shareCPU, started.load(ordering: .acquiring) == 1 else { return }
+        let cpu = ctorch_current_cpu()
+        guard cpu >= 0, cpu != followedCPU else { return }
+        if ctorch_pin_thread_to_cpu(thread, cpu) == 0 { followedCPU = cpu }
     }
 
     /// Busy-waits until `deadline` (CLOCK_MONOTONIC ns) unless a hand-off or stop bumps
@@ -167,6 +177,12 @@ public final class PatternScheduler: @unchecked Sendable {
         return duty > 0 && duty < 1
     }
 
+    /// The one CPU the thread may run on (the kernel's affinity), or -1 when it may run on
+    /// several or has not started.
+    public var pinnedCPU: Int32 {
+        started.load(ordering: .acquiring) == 1 ? ctorch_thread_only_cpu(thread) : -1
+    }
+
     /// True while the CPU wake-up latency request is held.
     public var holdsCPULatency: Bool { cpuLatency.isHeld }
 
@@ -190,7 +206,6 @@ public final class PatternScheduler: @unchecked Sendable {
 
     private func threadMain() {
         ctorch_prefault_stack()
-        if sharedCPU >= 0 { _ = ctorch_pin_to_cpu(sharedCPU) }
         if let p = settings.realtimePriority {
             let e = ctorch_set_fifo(Int32(p))
             fifoErrno.store(e, ordering: .relaxed)
@@ -216,6 +231,16 @@ public final class PatternScheduler: @unchecked Sendable {
         // Software PWM busy-waits a deadline closer than this instead of sleeping (see
         // `spin`): at most 5 % of the period, and never more than 50 µs.
         let spinLimit = Swift.min(50_000, pwmPeriod / 20)
+        // Longer gaps are slept through, but the thread wakes early by the machine's p99
+        // wake-up lateness (learnt as it runs) and busy-waits to the edge: at most 3.5 %
+        // of the period (35 µs at 1 kHz) before a falling edge, whose lateness is all
+        // duty error, and at most 2.5 % × 2 × duty before a rising edge, whose lateness
+        // moves the period's start and so costs duty × lateness. Measured on the 2-core
+        // VM (`make bench` figure 5): 50 % duty error p99 4.8 → 1.4–1.5 points at 4.2 %
+        // of a core.
+        var wakeLateness = WakeLatencyEstimate(cap: Swift.min(35_000, pwmPeriod * 7 / 200))
+        let riseLimit = Swift.min(25_000, pwmPeriod / 40)
+        var pwmDuty = 0.0
         // A failing burst: no write before retryAt (see the type's notes).
         var inBurst = false
         var retryAt: Int64 = 0
@@ -255,6 +280,7 @@ public final class PatternScheduler: @unchecked Sendable {
                 let boundary = s.nextBoundary.map { b.startNs.saturatingAdding($0) } ?? -1
                 if output.isBinary && duty > 0 && duty < 1 {
                     softPWM = true
+                    pwmDuty = duty
                     // Software PWM on a period grid anchored at the program start. Every
                     // period gets exactly one pulse: a wake-up later than a short on-time
                     // (50 µs at 5 % of 1 kHz) still emits the pulse, keeping its width,
@@ -332,9 +358,19 @@ public final class PatternScheduler: @unchecked Sendable {
             }
             if deadline == Int64.max { deadline = -1 }
             var r: Int32 = 0
+            // duty is in (0, 1): the rise's limit is within 0…riseLimit.
+            let margin = lastDuty == 1 ? wakeLateness.margin(limit: wakeLateness.cap)
+                : wakeLateness.margin(limit: Int64(Double(riseLimit) * Swift.min(1, 2 * pwmDuty)))
             if softPWM && deadline >= 0 && deadline.saturatingSubtracting(ctorch_monotonic_ns()) <= spinLimit
                 && spin(until: deadline, seq: seq) {
                 r = ETIMEDOUT
+            } else if softPWM && deadline >= 0 {
+                let wake = deadline.saturatingSubtracting(margin)
+                r = ctorch_futex_wait_until(wakeWord, seq, wake)
+                if r == ETIMEDOUT {
+                    wakeLateness.observe(lateness: ctorch_monotonic_ns().saturatingSubtracting(wake))
+                    if !spin(until: deadline, seq: seq) { r = 0 }
+                }
             } else {
                 r = ctorch_futex_wait_until(wakeWord, seq, deadline)
             }

@@ -14,18 +14,17 @@ public struct SchedulerSettings: Equatable, Sendable {
     /// cyclictest holds it while it measures. Released for a steady level or dark, and
     /// on stop (`[service] cpu-latency`).
     public var holdCPULatency: Bool
-    /// Run the scheduler thread on the CPU of the thread that starts it, and keep that
-    /// thread (the service's event loop) there too: a button edge's hand-off then
-    /// preempts the running event loop on its own CPU instead of waking another CPU
-    /// from idle (`make bench` figure 9c). Off by default: pinned, the event loop cannot
-    /// move away from a CPU that other work keeps busy (measured under a load of ~12 on
-    /// 2 cores: button p99 5 ms in 2 of 3 rounds), though idle it halves the button's
-    /// p99 (168 against 294 µs on the 2-core VM).
+    /// Move the scheduler thread to the CPU of the thread that hands it a program (the
+    /// service's event loop) at each hand-off: a button edge's hand-off then preempts the
+    /// event loop on its own, running CPU instead of waking the thread's previous CPU from
+    /// idle (`make bench` figure 9c; on the 2-core VM the hand-off → running step fell
+    /// from p90 93 to 28 µs under `perf trace`). Only the real-time thread is pinned; the
+    /// event loop still moves away from a CPU that other work keeps busy.
     public var shareCPU: Bool
 
     public init(realtimePriority: Int? = 50, lockMemory: Bool = true,
                 softPWMFrequency: Double = 1000, rampUpdateRate: Double = 100,
-                holdCPULatency: Bool = true, shareCPU: Bool = false) {
+                holdCPULatency: Bool = true, shareCPU: Bool = true) {
         self.shareCPU = shareCPU
         self.realtimePriority = realtimePriority
         self.lockMemory = lockMemory

@@ -98,7 +98,13 @@ public final class TorchService {
                 }
             }
             let now = clock.now()
-            for f in options.frontEnds { f.serve(ready: ready, at: now, controller: controller) }
+            for f in options.frontEnds {
+                f.serve(ready: ready, at: now, controller: controller)
+                // A press's program goes to the scheduler before the rest of the turn
+                // (the other front ends, the timers, the trace): the button path's
+                // latency is this loop's work from ppoll to here (`make bench` figure 4).
+                perform(controller.takeEffects(), at: now)
+            }
             let failures = scheduler.failures
             controller.advance(to: now, output: OutputHealth(
                 writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
@@ -129,9 +135,11 @@ public final class TorchService {
         // (MQTT's state echo after a button press).
         var lastSave: PersistentState? = nil
         defer { if let lastSave { saveState(lastSave) } }
+        // Programs first, in their order: the light reacts before anything is told.
+        for case let .play(program) in effects { scheduler.play(program) }
         for effect in effects {
             switch effect {
-            case let .play(program): scheduler.play(program)
+            case .play: break
             case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
             case let .feedbackPulse(kind):

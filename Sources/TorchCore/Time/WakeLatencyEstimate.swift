@@ -1,0 +1,42 @@
+/// A running estimate of a high quantile of timer wake-up lateness, for software PWM to
+/// wake that much before an edge and busy-wait the rest (`PatternScheduler`).
+///
+/// Frugal streaming quantile estimation: each observation above the estimate raises it
+/// by `step`, each one at or below lowers it by `step / 99`, so it settles where 1 % of
+/// wake-ups are later (p99). Constant memory, integer arithmetic only: it runs in the
+/// real-time loop, which allocates nothing. It starts at `cap` (the cautious side: spin
+/// the most until the machine has shown how late it wakes) and never leaves 0…`cap`.
+///
+/// Why adaptive: a VM whose idle CPUs halt wakes 40–50 µs late at p99, a Raspberry Pi a
+/// few µs; a fixed margin would either miss edges on the first or burn a core's
+/// percentages spinning on the second.
+public struct WakeLatencyEstimate: Equatable, Sendable {
+    /// The estimate, nanoseconds (0…`cap`).
+    public private(set) var nanoseconds: Int64
+    /// The largest estimate, nanoseconds.
+    public let cap: Int64
+    /// How far one late observation raises the estimate, nanoseconds.
+    public let step: Int64
+
+    /// - Parameters:
+    ///   - cap: the largest estimate (and the first), nanoseconds, within 0…1 s.
+    ///   - step: the rise per late observation, nanoseconds, within 99 ns…1 s (so the
+    ///     fall is ≥ 1 ns, and no sum can overflow).
+    public init(cap: Int64, step: Int64 = 2_000) {
+        self.cap = min(max(0, cap), 1_000_000_000)
+        self.step = min(max(99, step), 1_000_000_000)
+        nanoseconds = self.cap
+    }
+
+    /// Takes one wake-up's lateness (actual − asked, nanoseconds; negative: early).
+    public mutating func observe(lateness: Int64) {
+        if lateness > nanoseconds {
+            nanoseconds = min(cap, nanoseconds + step)     // both ≤ 1 s: no overflow
+        } else {
+            nanoseconds = max(0, nanoseconds - step / 99)
+        }
+    }
+
+    /// The margin to wake before an edge: the estimate, at most `limit` nanoseconds.
+    public func margin(limit: Int64) -> Int64 { min(nanoseconds, max(0, limit)) }
+}
