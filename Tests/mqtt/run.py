@@ -464,6 +464,16 @@ def test_auth(_shared):
         bad = os.path.join(d, "bad")
         with open(bad, "w") as f:
             f.write("wrong\n")
+        # A password file that is not there: one line, and the service goes on without
+        # MQTT (exiting would restart it in a loop under systemd).
+        t = Torch(TORCH, None, "auth-missing", WORK, extra="username = torch\npassword-file = %s\n"
+                  % os.path.join(d, "missing"), broker_url="mqtt://127.0.0.1:%d" % port, wait=False)
+        wait_for(lambda: "no MQTT" in t.log() or t.proc.poll() is not None, 10, "the missing password file's line")
+        line = [l for l in t.log().splitlines() if "no MQTT" in l][0]
+        print("   " + line)
+        assert "password-file" in line and "missing" in line, line
+        assert t.request({"cmd": "on"})["ok"] and t.status()["lit"] is True
+        assert t.stop() == 0
         # The config names a port nothing listens on; --mqtt gives the real one.
         t = Torch(TORCH, None, "auth", WORK, broker_url="mqtt://127.0.0.1:1",
                   extra="username = torch\npassword-file = %s\n" % good, args=["--mqtt", "mqtt://localhost:%d" % port])

@@ -9,6 +9,11 @@ public final class ControlSocketFrontEnd: FrontEnd {
     /// Clients that pressed a virtual button (by number); pruned as they release.
     private var pressers: Set<Int> = []
 
+    /// Carries out the controller's effects; called after each request and before its
+    /// reply is sent, so that a reply means done: `torch stealth on` returns with the
+    /// status LEDs dark, `torch on` with the program handed to the scheduler.
+    public var performEffects: () -> Void = {}
+
     public init(_ server: ControlServer) {
         self.server = server
     }
@@ -19,7 +24,9 @@ public final class ControlSocketFrontEnd: FrontEnd {
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         server.handleReady(ready, now: now) { request, client in
             if case .press = request.command { pressers.insert(client) }
-            return controller.respond(to: request, from: .socket, client: client, at: now)
+            let reply = controller.respond(to: request, from: .socket, client: client, at: now)
+            performEffects()
+            return reply
         }
         pressers = pressers.filter { controller.isHoldingVirtualButton(VirtualHolder(origin: .socket, client: $0)) }
         server.expire(now: now, busy: pressers)

@@ -36,6 +36,9 @@ public final class TorchService {
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
         controller = TorchController(settings: settings, at: origin)
+        for case let f as ControlSocketFrontEnd in options.frontEnds {
+            f.performEffects = { [unowned self] in perform(controller.takeEffects(), at: clock.now()) }
+        }
     }
 
     /// Runs until asked to stop. Returns the exit code (0: a normal stop).

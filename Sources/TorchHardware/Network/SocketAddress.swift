@@ -16,17 +16,19 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
 
     /// Every address of `host` for TCP `port`, in getaddrinfo's order (RFC 6724: IPv6
     /// first where it is configured). A numeric host never touches DNS (see
-    /// `TCPConnection` for how long a name can take).
-    public static func resolve(host: String, port: Int) throws(HardwareError) -> [SocketAddress] {
+    /// `TCPConnection` for how long a name can take); `numericOnly` refuses any other
+    /// (an address to listen on: the event loop must never wait on a name server).
+    public static func resolve(host: String, port: Int, numericOnly: Bool = false) throws(HardwareError) -> [SocketAddress] {
+        let numeric = numericOnly ? AI_NUMERICHOST : 0
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_ADDRCONFIG | AI_NUMERICSERV
+        hints.ai_flags = AI_ADDRCONFIG | AI_NUMERICSERV | numeric
         var list: UnsafeMutablePointer<addrinfo>? = nil
         var rc = getaddrinfo(host, String(port), &hints, &list)
         if rc == EAI_NONAME || rc == EAI_NODATA_VALUE {
             // AI_ADDRCONFIG hides loopback-only machines' addresses (no network at all).
-            hints.ai_flags = AI_NUMERICSERV
+            hints.ai_flags = AI_NUMERICSERV | numeric
             rc = getaddrinfo(host, String(port), &hints, &list)
         }
         guard rc == 0 else {
@@ -51,5 +53,11 @@ public struct SocketAddress: Sendable, CustomStringConvertible {
         }
         guard !out.isEmpty else { throw HardwareError("cannot resolve '\(host)': no IPv4 or IPv6 address") }
         return out
+    }
+
+    /// Calls `body` with the address as the `sockaddr` pointer and length bind(2) and
+    /// connect(2) take.
+    public func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        withUnsafePointer(to: storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
     }
 }

@@ -134,10 +134,7 @@ public final class TCPConnection {
                 errors.append("\(peer): socket: \(errnoText(e))\(NetworkClosed.hint(e))")
                 continue
             }
-            var storage = a.storage
-            let rc = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(s, $0, a.length) }
-            }
+            let rc = a.withSockaddr { Glibc.connect(s, $0, $1) }
             let e = errno
             if rc == 0 || e == EINPROGRESS || e == EINTR {
                 fd = s

@@ -14,36 +14,19 @@ public enum TCPSocket {
     /// IPv6-only, so `[::]` and `0.0.0.0` are separate choices).
     public static func listen(_ address: WebListenAddress, backlog: Int32 = 32) throws(HardwareError) -> Int32 {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
+        // Numeric only: listening never waits on a name server.
+        let found = try? SocketAddress.resolve(host: address.host, port: Int(address.port), numericOnly: true)
+        guard let sa = found?.first(where: { $0.family == family }) else {
+            throw HardwareError("\(address): not an \(address.isIPv6 ? "IPv6" : "IPv4") address", errno: EINVAL)
+        }
         let fd = socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw fail("socket", address, fd: -1) }
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        let rc: Int32
         if address.isIPv6 {
             _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
-            var sa = sockaddr_in6()
-            sa.sin6_family = sa_family_t(AF_INET6)
-            sa.sin6_port = address.port.bigEndian
-            guard inet_pton(AF_INET6, address.host, &sa.sin6_addr) == 1 else {
-                Glibc.close(fd)
-                throw HardwareError("\(address): not an IPv6 address", errno: EINVAL)
-            }
-            rc = withUnsafePointer(to: &sa) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var sa = sockaddr_in()
-            sa.sin_family = sa_family_t(AF_INET)
-            sa.sin_port = address.port.bigEndian
-            guard inet_pton(AF_INET, address.host, &sa.sin_addr) == 1 else {
-                Glibc.close(fd)
-                throw HardwareError("\(address): not an IPv4 address", errno: EINVAL)
-            }
-            rc = withUnsafePointer(to: &sa) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
         }
-        guard rc == 0 else { throw fail("bind", address, fd: fd) }
+        guard sa.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw fail("bind", address, fd: fd) }
         guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", address, fd: fd) }
         return fd
     }

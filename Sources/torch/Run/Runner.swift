@@ -11,7 +11,9 @@ enum Runner {
         var request = request
         if case let .readout(source, light) = request {
             switch ReadoutCommand.readout(source) {
-            case let .success(r): request = .light(.exact(.readout(r)), light)
+            case let .success(r):
+                if let note = r.note { StandardError.write("torch: readout: \(note)\n") }
+                request = .light(.exact(.readout(r.readout)), light)
             case let .failure(e):
                 StandardError.write("torch: readout: \(e)\n")
                 return ExitCode.failure
@@ -206,14 +208,15 @@ enum Runner {
                 controller.reload = { reloadConfig(global, light) }
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }
+                let journal = JournalLog()
+                // The extras (a feedback line, MQTT) that cannot start are one line each:
+                // the light, the button and the socket go on without them, where exiting
+                // would restart the service in a loop (Restart=on-failure) at every boot.
                 if output.kind != .sim {
                     do { feedback = try ServiceExtras.feedback(config) } catch {
-                        close()
-                        StandardError.write("torch: [feedback] line: \(error)\n")
-                        return ExitCode.failure
+                        journal.log(.error, "[feedback] line: \(error); no feedback pulses")
                     }
                 }
-                let journal = JournalLog()
                 // torch.socket's descriptor when systemd passed one (socket activation).
                 let inherited: Int32?
                 do { inherited = try ActivatedSocket.take() } catch {
@@ -226,12 +229,16 @@ enum Runner {
                                                    inheritedListener: inherited)
                 do {
                     frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
-                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
                 } catch {
                     feedback?.close()
                     close()
                     StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
+                }
+                do {
+                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
+                } catch {
+                    journal.log(.error, "\(error); no MQTT")
                 }
                 // A web page that cannot listen (the port taken, the network closed) is
                 // one line; the light and every other way in go on without it.

@@ -83,7 +83,7 @@ import TorchHardware
     @Test func theFrontEndReadsOnlyWhenAskedAndHandsTheNumberIn() {
         var rig = TorchRig(Self.at40)
         var reads = 0
-        let front = ReadoutFrontEnd { reads += 1; return .success(Readout(number: 42)) }
+        let front = ReadoutFrontEnd { reads += 1; return .success(ReadoutReading(Readout(number: 42), note: "eth0 10.0.0.42: 42")) }
         front.refresh(at: atMs(10), controller: rig.controller, duty: 0)
         #expect(reads == 0)
         for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
@@ -91,6 +91,7 @@ import TorchHardware
         front.refresh(at: atMs(950), controller: rig.controller, duty: 0)
         rig.run(until: atMs(950))
         #expect(reads == 1 && rig.program.timeline == Readout(number: 42).once)
+        #expect(rig.effects.contains(.log(.info, "readout: eth0 10.0.0.42: 42")))
         let failing = ReadoutFrontEnd { .failure(HardwareError("getifaddrs: no address")) }
         for i: Int64 in 0..<7 { rig.click(atMs(10_000 + i * 100), atMs(10_000 + i * 100 + 50)) }
         rig.run(until: atMs(11_000))
