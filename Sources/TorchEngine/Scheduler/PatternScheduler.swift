@@ -236,7 +236,7 @@ public final class PatternScheduler: @unchecked Sendable {
         // of the period (35 µs at 1 kHz) before a falling edge, whose lateness is all
         // duty error, and at most 2.5 % × 2 × duty before a rising edge, whose lateness
         // moves the period's start and so costs duty × lateness. Measured on the 2-core
-        // VM (`make bench` figure 5): 50 % duty error p99 4.8 → 1.4–1.5 points at 4.2 %
+        // VM (`make bench` figure 5): 50 % duty error p99 4.8 → 1.4–1.8 points at 4.2–4.4 %
         // of a core.
         var wakeLateness = WakeLatencyEstimate(cap: Swift.min(35_000, pwmPeriod * 7 / 200))
         let riseLimit = Swift.min(25_000, pwmPeriod / 40)
@@ -318,10 +318,6 @@ public final class PatternScheduler: @unchecked Sendable {
                     deadline = boundary
                 }
                 return output.isBinary ? (duty > 0 ? 1 : 0) : duty
-            }
-            if inBurst && desired == lastDuty {
-                inBurst = false // the output already shows what the pattern wants
-                failing.store(false, ordering: .relaxed)
             }
             if desired != lastDuty && (!inBurst || now >= retryAt) {
                 let rc = output.write(duty: desired)

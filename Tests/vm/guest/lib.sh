@@ -22,6 +22,16 @@ check() {
     if "$@"; then pass "$name"; else fail "$name" "$reason"; fi
 }
 
+# threads PID: each thread of PID as "tid:state:wchan:cpu" (for a failure's reason: where a
+# process that stopped answering is waiting, or that it is running).
+threads() {
+    for t in /proc/"$1"/task/*; do
+        [ -d "$t" ] || continue
+        printf '%s:%s:%s:%s ' "${t##*/}" "$(awk '{ print $3 }' "$t/stat" 2>/dev/null)" \
+            "$(cat "$t/wchan" 2>/dev/null)" "$(awk '{ print $39 }' "$t/stat" 2>/dev/null)"
+    done
+}
+
 # wait_for_line FILE PATTERN [SECONDS]: polls (20 ms steps) until FILE has a line
 # matching PATTERN (grep -E). Fails after SECONDS (default 15).
 wait_for_line() {

@@ -22,6 +22,12 @@ backend = gpiod
 chip = torch-fault
 line = 0
 
+# A feedback line the chip does not have (it has 4): one line in the log, and the
+# service goes on without it (exiting would restart it in a loop under systemd).
+[feedback]
+chip = torch-fault
+line = 9
+
 [service]
 socket = /tmp/torch/gf/torch.sock
 state-file = /tmp/torch/gf/state
@@ -33,6 +39,7 @@ if wait_until 30 test -S /tmp/torch/gf/torch.sock; then
     ctl $GCONF on
     expect_fault_lit() { if wait_until 5 fault_lit; then pass "$1"; else fail "$1" "value=$(fault_value); $(oneline /tmp/gf-run.err)"; fi; }
     expect_fault_lit gpio-fault-lit
+    check gpio-fault-feedback-line-said "$(oneline /tmp/gf-run.err)" grep -q 'feedback\] line: .*no feedback pulses' /tmp/gf-run.err
     echo 0 > $FSIM/live
     usleep 1500000
     torch status --config $GCONF > /tmp/gf-status.out 2> /tmp/gf-status.err

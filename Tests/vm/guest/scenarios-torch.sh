@@ -264,7 +264,7 @@ if start_service $G.conf $G; then
     expect_status gesture-4c-dark $G.conf '"lit":false' "4 clicks: locked, dark"
     tap 4
     usleep 1500000    # past the click gap: a tap would have lit an unlocked torch
-    check gesture-locked-tap-stays-dark "$(torch status --json --config $G.conf 2>&1)" status_has $G.conf '"lit":false'
+    check gesture-locked-tap-stays-dark "$(torch status --json --config $G.conf 2>&1); threads $(threads $SERVICE_PID)" status_has $G.conf '"lit":false'
     clicks 4 4
     check gesture-4c-unlock "$(oneline $G.err)" wait_until 10 grep -q 'lockout off' $G.err
     expect_status gesture-4c-unlocked-lit $G.conf '"lit":true' "4 clicks again: unlocked and lit"
