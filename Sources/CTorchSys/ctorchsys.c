@@ -53,8 +53,6 @@ int ctorch_set_fifo(int priority) {
 
 int ctorch_current_cpu(void) { return sched_getcpu(); }
 
-int ctorch_pin_to_cpu(int cpu) { return ctorch_pin_thread_to_cpu(pthread_self(), cpu); }
-
 int ctorch_pin_thread_to_cpu(pthread_t thread, int cpu) {
     if (cpu < 0 || cpu >= CPU_SETSIZE) return EINVAL;
     cpu_set_t set;

@@ -39,7 +39,7 @@ import TorchHardware
         let seen = Mutex<[Int32]>([])
         try Self.onOwnThread {
             for cpu: Int32 in [0, 1, 0] {
-                guard ctorch_pin_to_cpu(cpu) == 0 else { return }
+                guard ctorch_pin_thread_to_cpu(pthread_self(), cpu) == 0 else { return }
                 s.play(Self.blink())
                 seen.withLock { $0.append(s.pinnedCPU) }
             }
@@ -54,7 +54,7 @@ import TorchHardware
         defer { s.stop() }
         let seen = Mutex<Int32>(0)
         try Self.onOwnThread {
-            guard ctorch_pin_to_cpu(1) == 0 else { return }
+            guard ctorch_pin_thread_to_cpu(pthread_self(), 1) == 0 else { return }
             s.play(Self.blink())
             seen.withLock { $0 = s.pinnedCPU }
         }

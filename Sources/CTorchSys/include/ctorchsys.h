@@ -33,9 +33,6 @@ int ctorch_set_fifo(int priority);
 /// The CPU the calling thread runs on now (sched_getcpu), or -1.
 int ctorch_current_cpu(void);
 
-/// Lets the calling thread run only on `cpu`. Returns 0 or an errno.
-int ctorch_pin_to_cpu(int cpu);
-
 /// Lets `thread` run only on `cpu` (the thread may be asleep: it wakes there). Returns 0
 /// or an errno.
 int ctorch_pin_thread_to_cpu(pthread_t thread, int cpu);

@@ -354,13 +354,14 @@ public final class PatternScheduler: @unchecked Sendable {
             }
             if deadline == Int64.max { deadline = -1 }
             var r: Int32 = 0
-            // duty is in (0, 1): the rise's limit is within 0…riseLimit.
-            let margin = lastDuty == 1 ? wakeLateness.margin(limit: wakeLateness.cap)
-                : wakeLateness.margin(limit: Int64(Double(riseLimit) * Swift.min(1, 2 * pwmDuty)))
             if softPWM && deadline >= 0 && deadline.saturatingSubtracting(ctorch_monotonic_ns()) <= spinLimit
                 && spin(until: deadline, seq: seq) {
                 r = ETIMEDOUT
             } else if softPWM && deadline >= 0 {
+                // Lit: the next edge falls, and the whole estimate is the margin. Dark: it
+                // rises; pwmDuty is in (0, 1), so the limit is within 0…riseLimit.
+                let margin = lastDuty == 1 ? wakeLateness.nanoseconds
+                    : wakeLateness.margin(limit: Int64(Double(riseLimit) * Swift.min(1, 2 * pwmDuty)))
                 let wake = deadline.saturatingSubtracting(margin)
                 r = ctorch_futex_wait_until(wakeWord, seq, wake)
                 if r == ETIMEDOUT {
