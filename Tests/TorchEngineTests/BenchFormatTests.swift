@@ -56,8 +56,11 @@ import TorchCore
         var r = benchSampleReport()
         r.droppedStamps = 7
         r.failedWrites = 2
+        r.budgetRests = 3
         #expect(r.text.contains("warning    7 stamps dropped"))
         #expect(r.text.contains("warning    2 output writes failed"))
+        #expect(r.text.contains("warning    3 CPU-budget rests: the machine could not keep up"))
+        #expect(r.json.hasSuffix("\"failed_writes\":2,\"budget_rests\":3}"))
     }
 
     @Test func jsonReport() {
@@ -65,7 +68,8 @@ import TorchCore
         {"label":"100 Hz blink","backend":"simulated LED (dimmable)","realtime":"SCHED_FIFO priority 50",\
         "duration_ns":10000000000,"changes":2000,"lateness_p50_ns":12345,"lateness_p99_ns":45600,\
         "lateness_p999_ns":60050,"lateness_max_ns":80200,"lateness_mean_ns":14020.0,"drift_ns":300,\
-        "cpu_percent":1.234,"wakeups_per_second":200.0,"dropped_stamps":0,"failed_writes":0}
+        "cpu_percent":1.234,"wakeups_per_second":200.0,"dropped_stamps":0,"failed_writes":0,\
+        "budget_rests":0}
         """)
     }
 

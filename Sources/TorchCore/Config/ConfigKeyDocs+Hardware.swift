@@ -12,7 +12,7 @@ extension ConfigKeyDocs {
               allowed: "yes or no", default: "no", example: "yes"),
         .init("output", "pwm-frequency", "Hardware PWM frequency. Above 1.25kHz flicker is low-risk, above 3kHz invisible (IEEE 1789).",
               allowed: "a frequency from 10Hz to 100kHz", default: "2kHz", example: "1kHz"),
-        .init("output", "soft-pwm-frequency", "Software PWM frequency (GPIO line toggling).",
+        .init("output", "soft-pwm-frequency", "Software PWM frequency (GPIO line toggling). On a machine whose line writes cannot keep up with it, the real-time thread rests half the time (dark) so the service keeps answering, and says so once: lower it there.",
               allowed: "a frequency from 10Hz to 10kHz", default: "1kHz", example: "500Hz"),
         .init("output", "pwm-chip", "The PWM controller, by its device name (stable across kernels, unlike pwmchipN) or a /sys/class/pwm/pwmchipN path. Raspberry Pi 5: 1f00098000.pwm. Without it, from the board profile.",
               allowed: "a device name or a /sys/class/pwm/pwmchipN path", default: nil, example: "1f00098000.pwm"),

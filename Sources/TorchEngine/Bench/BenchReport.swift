@@ -20,12 +20,15 @@ public struct BenchReport: Equatable, Sendable {
     public var droppedStamps: Int
     /// Writes the output refused.
     public var failedWrites: Int
+    /// Times the scheduler thread spent its CPU budget and rested (`PatternScheduler.rests`):
+    /// this machine could not keep up, and the statistics include the skipped periods.
+    public var budgetRests: Int
     /// Every measured change in the order written (for `SVGPlot`); not in `text`/`json`.
     public var stamps: [OutputStamp]
 
     public init(label: String, backend: String, realtime: String, statistics: LatenessStatistics,
                 cpuPercent: Double, wakeupsPerSecond: Double, duration: Duration,
-                droppedStamps: Int = 0, failedWrites: Int = 0, stamps: [OutputStamp] = []) {
+                droppedStamps: Int = 0, failedWrites: Int = 0, budgetRests: Int = 0, stamps: [OutputStamp] = []) {
         self.label = label
         self.backend = backend
         self.realtime = realtime
@@ -35,6 +38,7 @@ public struct BenchReport: Equatable, Sendable {
         self.duration = duration
         self.droppedStamps = droppedStamps
         self.failedWrites = failedWrites
+        self.budgetRests = budgetRests
         self.stamps = stamps
     }
 
@@ -51,6 +55,9 @@ public struct BenchReport: Equatable, Sendable {
         out += "wake-ups   \(DecimalSyntax.fixed(wakeupsPerSecond, decimals: 1)) /s\n"
         if droppedStamps > 0 { out += "warning    \(droppedStamps) stamps dropped (trace ring full): statistics incomplete\n" }
         if failedWrites > 0 { out += "warning    \(failedWrites) output writes failed\n" }
+        if budgetRests > 0 {
+            out += "warning    \(budgetRests) CPU-budget rests: the machine could not keep up (skipped periods counted)\n"
+        }
         return out
     }
 
@@ -77,6 +84,7 @@ public struct BenchReport: Equatable, Sendable {
             JSONMember("wakeups_per_second", .decimal(wakeupsPerSecond, fractionDigits: 1)),
             JSONMember("dropped_stamps", .number(Double(droppedStamps))),
             JSONMember("failed_writes", .number(Double(failedWrites))),
+            JSONMember("budget_rests", .number(Double(budgetRests))),
         ])
     }
 }

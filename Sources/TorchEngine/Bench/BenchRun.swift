@@ -124,6 +124,7 @@ public struct BenchRun {
         scheduler.trace.drain(keep)
         let dropped = scheduler.trace.dropped
         let failed = scheduler.failures.count
+        let rests = scheduler.rests
         scheduler.stop()
         progress(1)
 
@@ -133,6 +134,6 @@ public struct BenchRun {
                            cpuPercent: Double(cpuEnd - cpuStart) / Double(measuredNs) * 100,
                            wakeupsPerSecond: Double(wakeEnd - wakeStart) / seconds,
                            duration: .nanoseconds(durationNs),
-                           droppedStamps: dropped, failedWrites: failed, stamps: stamps)
+                           droppedStamps: dropped, failedWrites: failed, budgetRests: rests, stamps: stamps)
     }
 }

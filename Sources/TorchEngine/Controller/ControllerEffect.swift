@@ -62,12 +62,16 @@ public struct OutputHealth: Equatable, Sendable {
     public var failing: Bool
     /// The last errno as text ("Input/output error"), for the report.
     public var lastError: String
+    /// Times the real-time thread had spent its CPU budget and rested (`PatternScheduler.rests`).
+    public var rests: Int
 
-    public init(writes: Int, failures: Int = 0, lastErrno: Int32 = 0, failing: Bool = false, lastError: String = "") {
+    public init(writes: Int, failures: Int = 0, lastErrno: Int32 = 0, failing: Bool = false, lastError: String = "",
+                rests: Int = 0) {
         self.writes = writes
         self.failures = failures
         self.lastErrno = lastErrno
         self.failing = failing
         self.lastError = lastError
+        self.rests = rests
     }
 }

@@ -85,6 +85,7 @@ extension TorchController {
             log("output: writes succeed again; pattern resumed", .notice)
             outputFailing = false
         }
+        checkBudget(output.rests)
         if !readySent && output.writes > 0 {
             readySent = true
             effects.append(.notice(.ready(status: machine.lit ? "lit" : "dark")))
@@ -97,6 +98,28 @@ extension TorchController {
             }
             failuresSeen = output.failures
             nextWatchdog = now + every
+        }
+    }
+
+    /// How long without a budget rest ends a stretch of them (the next gets a new line).
+    static let restQuiet: Duration = .seconds(10)
+
+    /// One warning when the real-time thread starts resting for its CPU budget (this
+    /// machine cannot keep up with the program: software PWM too fast for its writes),
+    /// one notice when it has not rested for `restQuiet`: one pair per stretch.
+    func checkBudget(_ rests: Int) {
+        if rests > restsSeen {
+            if restingSince == nil {
+                log("real-time thread: the program took over half of a CPU, so it now rests half "
+                    + "the time (dark on a software-PWM line) to keep the service answering; "
+                    + "a lower [output] soft-pwm-frequency avoids this", .warning)
+                restingSince = now
+            }
+            restsSeen = rests
+            lastRestSeen = now
+        } else if let since = restingSince, let last = lastRestSeen, now - last >= Self.restQuiet {
+            log("real-time thread: within its CPU budget again after \(DurationSyntax.format(now - since))", .notice)
+            restingSince = nil
         }
     }
 }

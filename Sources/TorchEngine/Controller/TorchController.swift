@@ -37,6 +37,11 @@ public final class TorchController {
     /// Failed writes already reported, and whether a failing burst is being reported.
     var failuresReported = 0
     var outputFailing = false
+    /// Budget rests already seen, and the last time their count grew while a stretch of
+    /// them is being reported (nil: none is).
+    var restsSeen = 0
+    var restingSince: Instant?
+    var lastRestSeen: Instant?
     var lastStatus: StatusSnapshot?
 
     public init(settings: ControllerSettings, at start: Instant) {

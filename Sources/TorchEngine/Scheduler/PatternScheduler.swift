@@ -18,6 +18,12 @@ import Glibc
 /// thread writes dark once, then tries the pattern's level again only every
 /// `retryInterval` (no busy loop), and the burst ends at the first write that succeeds.
 /// The service reads `isFailing` and the counters and reports each burst once.
+///
+/// The thread keeps to a CPU budget (`CPUBudget`: at most half of a CPU over any few ms):
+/// on a machine too slow for what the program asks (each software-PWM period's writes
+/// taking longer than the period) it would otherwise never sleep, and the event loop
+/// below it, which is what ends the program, would never run. Once the budget is spent
+/// it rests half the time (dark, for software PWM) and counts it in `rests`.
 public final class PatternScheduler: @unchecked Sendable {
     public let output: any LightOutput
     public let settings: SchedulerSettings
@@ -36,6 +42,7 @@ public final class PatternScheduler: @unchecked Sendable {
     private let failing = Atomic<Bool>(false)
     private let rewriteFlag = Atomic<Bool>(false)
     private let wakeCount = Atomic<Int>(0)
+    private let restCount = Atomic<Int>(0)
     private let threadReady = Atomic<Int32>(0)  // 0 waiting, 1 realtime, 2 normal priority
     private let fifoErrno = Atomic<Int32>(0)
     private var thread: pthread_t = 0
@@ -201,6 +208,8 @@ public final class PatternScheduler: @unchecked Sendable {
 
     /// Times the thread woke up (deadlines and hand-offs).
     public var wakeups: Int { wakeCount.load(ordering: .relaxed) }
+    /// Times the thread had spent its CPU budget and rested (see the type's notes).
+    public var rests: Int { restCount.load(ordering: .relaxed) }
 
     // MARK: - The real-time thread
 
@@ -244,6 +253,9 @@ public final class PatternScheduler: @unchecked Sendable {
         // A failing burst: no write before retryAt (see the type's notes).
         var inBurst = false
         var retryAt: Int64 = 0
+        // Running time against sleep (see the type's notes); runFrom: the last wake-up.
+        var budget = CPUBudget()
+        var runFrom = ctorch_monotonic_ns()
 
         while true {
             let seq = ctorch_atomic_load_u32(wakeWord)
@@ -262,6 +274,8 @@ public final class PatternScheduler: @unchecked Sendable {
             guard let box = current else {
                 _ = ctorch_futex_wait_until(wakeWord, seq, -1)
                 intended = ctorch_monotonic_ns()
+                budget.slept(intended.saturatingSubtracting(runFrom))
+                runFrom = intended
                 continue
             }
             // Deadlines are sums of a start instant and timeline offsets, either of which
@@ -353,8 +367,20 @@ public final class PatternScheduler: @unchecked Sendable {
                 deadline = deadline < 0 ? retryAt : min(deadline, retryAt)
             }
             if deadline == Int64.max { deadline = -1 }
+            let waitFrom = ctorch_monotonic_ns()
+            budget.ran(waitFrom.saturatingSubtracting(runFrom))
+            let rest = budget.restNeeded
             var r: Int32 = 0
-            if softPWM && deadline >= 0 && deadline.saturatingSubtracting(ctorch_monotonic_ns()) <= spinLimit
+            // When the thread stopped sleeping: the spin-only path never sleeps, and the
+            // early wake's spin is running time.
+            var woke = waitFrom
+            if rest > 0 && deadline >= 0 && !(softPWM && lastDuty == 1) {
+                // Budget spent: sleep at least `rest` (software PWM: after its fall, so
+                // dark), even past the deadline; a hand-off still wakes the thread at once.
+                restCount.add(1, ordering: .relaxed)
+                r = ctorch_futex_wait_until(wakeWord, seq, Swift.max(deadline, waitFrom.saturatingAdding(rest)))
+                woke = ctorch_monotonic_ns()
+            } else if softPWM && deadline >= 0 && deadline.saturatingSubtracting(waitFrom) <= spinLimit
                 && spin(until: deadline, seq: seq) {
                 r = ETIMEDOUT
             } else if softPWM && deadline >= 0 {
@@ -364,13 +390,17 @@ public final class PatternScheduler: @unchecked Sendable {
                     : wakeLateness.margin(limit: Int64(Double(riseLimit) * Swift.min(1, 2 * pwmDuty)))
                 let wake = deadline.saturatingSubtracting(margin)
                 r = ctorch_futex_wait_until(wakeWord, seq, wake)
+                woke = ctorch_monotonic_ns()
                 if r == ETIMEDOUT {
-                    wakeLateness.observe(lateness: ctorch_monotonic_ns().saturatingSubtracting(wake))
+                    wakeLateness.observe(lateness: woke.saturatingSubtracting(wake))
                     if !spin(until: deadline, seq: seq) { r = 0 }
                 }
             } else {
                 r = ctorch_futex_wait_until(wakeWord, seq, deadline)
+                woke = ctorch_monotonic_ns()
             }
+            budget.slept(woke.saturatingSubtracting(waitFrom))
+            runFrom = woke
             intended = (r == ETIMEDOUT && deadline >= 0) ? deadline : ctorch_monotonic_ns()
         }
 

@@ -111,7 +111,8 @@ public final class TorchService {
             let failures = scheduler.failures
             controller.advance(to: now, output: OutputHealth(
                 writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
-                failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : ""))
+                failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : "",
+                rests: scheduler.rests))
             if now >= lastHealthCheck + Self.healthInterval {
                 lastHealthCheck = now
                 maintainOutput(lastErrno: failures.lastErrno)

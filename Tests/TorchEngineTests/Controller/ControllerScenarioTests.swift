@@ -231,6 +231,29 @@ import TorchEngine
         c.advance(to: atMs(30_000), output: OutputHealth(writes: 12, failures: 3, lastErrno: 5))
         #expect(notices(c) == [.watchdog], "healthy again once the failures stop growing")
     }
+
+    /// The real-time thread resting for its CPU budget: one warning when a stretch of
+    /// rests starts, however many follow, and one notice 10 s after the last.
+    @Test func budgetRestsAreOneWarningAndOneNoticePerStretch() {
+        let c = TorchController(settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)),
+                                at: .zero)
+        c.start(at: .zero)
+        c.advance(to: atMs(1), output: OutputHealth(writes: 1))
+        _ = c.takeEffects()
+        let logs = { c.takeEffects().compactMap { if case let .log(p, line) = $0 { "\(p): \(line)" } else { nil } } }
+        c.advance(to: atMs(100), output: OutputHealth(writes: 50, rests: 3))
+        #expect(logs() == ["warning: real-time thread: the program took over half of a CPU, so it now rests half the "
+                           + "time (dark on a software-PWM line) to keep the service answering; a lower [output] "
+                           + "soft-pwm-frequency avoids this"])
+        c.advance(to: atMs(5_000), output: OutputHealth(writes: 900, rests: 700))
+        c.advance(to: atMs(9_000), output: OutputHealth(writes: 1_000, rests: 800))
+        c.advance(to: atMs(18_999), output: OutputHealth(writes: 1_000, rests: 800))
+        #expect(logs().isEmpty, "one line for the whole stretch")
+        c.advance(to: atMs(19_000), output: OutputHealth(writes: 1_000, rests: 800))
+        #expect(logs() == ["notice: real-time thread: within its CPU budget again after 18.9s"])
+        c.advance(to: atMs(30_000), output: OutputHealth(writes: 1_100, rests: 801))
+        #expect(logs().count == 1, "a new stretch, a new warning")
+    }
 }
 
 /// A chip that merges a bounce train can report its last edge's direction wrongly: once

@@ -7,13 +7,17 @@
 #    answered, the status naming the running light; the PWM runs throughout (the
 #    --trace, torch's record of every write it made, has rises and falls through the
 #    requests). Under qemu's emulation (TCG) the guest CPU is far slower than a real
-#    one: the PWM's real-time thread is late every period and, keeping one pulse per
-#    period, runs back to back, so the kernel's real-time throttling (5 % of each second
-#    for everything else) is what the service and the clients get; the time the 20
-#    requests took and the line's samples are printed, never checked.
+#    one: a period's two gpio-sim writes take most of the period, more than all of it
+#    when the host is busy; the time the 20 requests took and the line's samples are
+#    printed, never checked.
 # B. 50 Hz at 50 % (linear curve: a 10 ms pulse every 20 ms): slow enough for the
 #    emulated CPU, so the gpio-sim line itself is sampled and must toggle.
-# Both end with SIGTERM: the line dark and released.
+# C. 10 kHz at 50 %: every period's writes take longer than the period, so the
+#    real-time thread would never sleep and the event loop (a lower real-time priority,
+#    so the kernel's real-time throttling does not help it) would never run again. Its
+#    CPU budget makes it rest half the time: the service says so once, answers,
+#    takes `torch off`, and says when the thread is within its budget again.
+# Each ends with SIGTERM: the line dark and released.
 # LED = line 3 (GPIO19).
 
 if [ -z "${SIM:-}" ] && ! sim_setup; then
@@ -60,12 +64,14 @@ onecpu_sample() {
 }
 onecpu_toggling() { [ "$ones" -gt 0 ] && [ "$zeros" -gt 0 ] && [ "$toggles" -ge 4 ]; }
 onecpu_gone() { ! kill -0 "$1" 2>/dev/null; }
+onecpu_dark() { [ "$(sim_value 3)" = 0 ]; }
 
-# onecpu_start CONFIG TRACE: starts the service (onecpu_pid) and lights it at 50 %.
+# onecpu_start CONFIG [TRACE]: starts the service (onecpu_pid), with --trace TRACE if
+# given, and lights it at 50 %.
 onecpu_start() {
     sim_pull 3 pull-down
     rm -f $O/torch.sock
-    torch run --config "$1" --no-display --trace "$2" > $O/run.out 2> $O/run.err &
+    torch run --config "$1" --no-display ${2:+--trace "$2"} > $O/run.out 2> $O/run.err &
     onecpu_pid=$!
     wait_until 60 sh -c "torch-gpio-check info $CHIP 3 | grep -q 'used=1 consumer=torch' && [ -S $O/torch.sock ]" &&
         torch on 50% --config "$1" > $O/on.out 2> $O/on.err
@@ -128,6 +134,35 @@ if onecpu_start $O/b.conf $O/b.trace; then
     onecpu_stop onecpu-50hz-sigterm-dark
 else
     fail onecpu-50hz-on "not ready: $(line_info "$CHIP" 3); stderr: $(tr '\n' '|' < $O/run.err) $(tr '\n' '|' < $O/on.err)"
+    kill -TERM $onecpu_pid 2>/dev/null
+    wait $onecpu_pid 2>/dev/null
+fi
+
+# --- C. 10 kHz: more than the CPU can give; the budget keeps the service answering ---
+onecpu_config $O/c.conf 10kHz linear
+# No --trace: writing 20,000 stamps a second would be the event loop's work, not the user's.
+if onecpu_start $O/c.conf; then
+    pass onecpu-10khz-on
+    check onecpu-10khz-budget-said "stderr: $(tr '\n' '|' < $O/run.err | tail -c 600)" \
+        wait_until 30 grep -q 'real-time thread: the program took over half of a CPU' $O/run.err
+    answered=0 t0=$(uptime_ms)
+    for n in 1 2 3 4 5; do
+        torch status --json --config $O/c.conf > $O/status.out 2> $O/status.err && grep -q '"lit":true' $O/status.out &&
+            answered=$((answered + 1))
+    done
+    echo "  one CPU, 10 kHz soft PWM (over the CPU's budget): $answered of 5 status requests answered lit in $(( $(uptime_ms) - t0 )) ms"
+    check onecpu-10khz-status-answered "$answered of 5; last error: $(tr '\n' '|' < $O/status.err)" [ "$answered" = 5 ]
+    torch off --config $O/c.conf > $O/off.out 2> $O/off.err
+    check onecpu-10khz-off "rc=$?: $(tr '\n' '|' < $O/off.err)" grep -q 'done (service)' $O/off.err $O/off.out
+    check onecpu-10khz-off-dark "value=$(sim_value 3)" wait_until 10 onecpu_dark
+    # The notice comes at the service's first turn 10 s after the last rest: a request's.
+    usleep 11000000
+    torch status --config $O/c.conf > /dev/null 2>&1
+    check onecpu-10khz-budget-again "stderr: $(tr '\n' '|' < $O/run.err | tail -c 600)" \
+        wait_until 10 grep -q 'real-time thread: within its CPU budget again' $O/run.err
+    onecpu_stop onecpu-10khz-sigterm-dark
+else
+    fail onecpu-10khz-on "not ready: $(line_info "$CHIP" 3); stderr: $(tr '\n' '|' < $O/run.err) $(tr '\n' '|' < $O/on.err)"
     kill -TERM $onecpu_pid 2>/dev/null
     wait $onecpu_pid 2>/dev/null
 fi

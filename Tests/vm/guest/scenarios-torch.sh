@@ -262,6 +262,19 @@ if start_service $G.conf $G; then
     clicks 4 4
     check gesture-4c-locked "$(oneline $G.err)" wait_until 10 grep -q 'lockout on' $G.err
     expect_status gesture-4c-dark $G.conf '"lit":false' "4 clicks: locked, dark"
+    # Held while locked: the floor's glow, software PWM at 1 kHz. Under emulation its
+    # two writes a period take longer than the period, so the real-time thread never
+    # sleeps by itself: its CPU budget must leave the event loop (a lower priority)
+    # enough to answer and to see the release (the service went silent here before).
+    sim_pull 4 pull-down
+    usleep 1500000
+    st=$(torch status --json --config $G.conf 2>&1)
+    check gesture-locked-hold-answers "$st; threads $(threads $SERVICE_PID)" sh -c "echo '$st' | grep -q '\"ok\":true'"
+    sim_pull 4 pull-up
+    expect_status gesture-locked-release-dark $G.conf '"lit":false' "released while locked: dark again"
+    budget=$(grep -c 'real-time thread: the program took over half of a CPU' $G.err)
+    echo "  locked hold (the floor's software PWM under emulation): $budget CPU-budget warning(s)"
+    usleep 1500000   # past the click gap: the hold and the tap below are separate gestures
     tap 4
     usleep 1500000    # past the click gap: a tap would have lit an unlocked torch
     check gesture-locked-tap-stays-dark "$(torch status --json --config $G.conf 2>&1); threads $(threads $SERVICE_PID)" status_has $G.conf '"lit":false'
