@@ -33,14 +33,6 @@ final class SlowLine: LightOutput, @unchecked Sendable {
 /// The real-time thread's CPU budget on a machine too slow for the program: it rests
 /// (counted) instead of running back to back, and still takes a new program.
 @Suite struct PatternSchedulerBudgetTests {
-    func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
-
     @Test func softPWMThatCannotKeepUpRestsAndStillTakesAHandOff() throws {
         // Two writes a period, 1.5 ms each, at 1 kHz: every deadline is past when the
         // thread gets to it, so without the budget it would never sleep.

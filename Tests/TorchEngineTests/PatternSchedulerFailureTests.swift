@@ -32,14 +32,6 @@ final class FlakyOutput: LightOutput, @unchecked Sendable {
 /// Writes failing mid-pattern (issue 10/15: the test PWM chip's -EIO): dark at once,
 /// a bounded retry instead of a busy loop, recovery at the first write that succeeds.
 @Suite struct PatternSchedulerFailureTests {
-    func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
-
     func start(_ out: FlakyOutput) throws -> PatternScheduler {
         let s = PatternScheduler(output: out, settings: SchedulerSettings(realtimePriority: nil, lockMemory: false))
         try s.start()

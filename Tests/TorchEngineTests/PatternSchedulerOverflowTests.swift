@@ -10,14 +10,6 @@ import Glibc
 /// overflow, SIGILL) for a step of Int64.max nanoseconds; deadlines now saturate, so a
 /// hand-built timeline at any extreme plays (or holds) instead of killing the service.
 @Suite struct PatternSchedulerOverflowTests {
-    func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<10_000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
-
     func run(_ program: (Instant) -> ScheduledProgram, binary: Bool = false) throws -> [Double] {
         let out = SimulatedOutput(clock: MonotonicClock(), isBinary: binary)
         let s = PatternScheduler(output: out, settings: SchedulerSettings(realtimePriority: nil, lockMemory: false))

@@ -19,13 +19,6 @@ import TorchTesting
         fs.writeLog.filter { $0.hasPrefix("pwmchip0/pwm0/duty_cycle") }
     }
 
-    func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<5000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
 
     @Test func blinkAndFadeOnHardwarePWM() throws {
         let fs = SysfsPWMDouble()

@@ -9,17 +9,6 @@ import Glibc
 /// The scheduler on a real thread with the simulated output. These tests check what is
 /// written and in which order, never how punctually: timing is `make bench`'s job.
 @Suite struct PatternSchedulerTests {
-    /// Waits (bounded) until `condition` holds; returns whether it did.
-    func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let clock = MonotonicClock()
-        let end = clock.now() + .seconds(fromDouble: seconds)
-        while clock.now() < end {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
-
     func scheduler(binary: Bool = false) -> (PatternScheduler, SimulatedOutput) {
         let out = SimulatedOutput(clock: MonotonicClock(), isBinary: binary)
         let s = PatternScheduler(output: out, settings: SchedulerSettings(realtimePriority: nil, lockMemory: false,

@@ -10,14 +10,6 @@ import Glibc
 /// libgpiod 1.6, which has no kernel debounce): each tap toggles the light once. The
 /// waits are bounded polls for an outcome, never a timing assertion.
 @Suite(.serialized) struct ServiceButtonLoopTests {
-    func eventually(_ condition: () -> Bool) -> Bool {
-        for _ in 0..<5000 {
-            if condition() { return true }
-            usleep(1000)
-        }
-        return condition()
-    }
-
     /// A press with a bounce train, held, then a release with its own train.
     func tap(_ button: PipeButtonInput, clock: MonotonicClock) {
         for i in 0..<5 {

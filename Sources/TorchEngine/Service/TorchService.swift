@@ -41,13 +41,17 @@ public final class TorchService {
         }
     }
 
+    /// The signals the event loop reads (SIGHUP reloads, the others stop). Block them
+    /// (`SignalDescriptor.block`) before setting up what the service will put back.
+    public static let stopSignals: [ProcessSignal] = [.interrupt, .terminate, .hangup, .quit]
+
     /// Runs until asked to stop. Returns the exit code (0: a normal stop).
     public func run() -> Int32 {
         // Blocked from here until the process exits: a second signal during shutdown
         // cannot change the exit status or kill the cleanup.
         let signals: SignalDescriptor
         do {
-            signals = try SignalDescriptor(signals: [.interrupt, .terminate, .hangup, .quit])
+            signals = try SignalDescriptor(signals: Self.stopSignals)
         } catch {
             StandardError.write("torch: \(error)\n")
             return 1

@@ -16,9 +16,7 @@ public final class SignalDescriptor {
     private var mask = sigset_t()
 
     public init(signals: [ProcessSignal]) throws(HardwareError) {
-        sigemptyset(&mask)
-        for s in signals { sigaddset(&mask, s.number) }
-        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        mask = Self.block(signals)
         let fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard fd >= 0 else {
             let e = errno
@@ -28,6 +26,19 @@ public final class SignalDescriptor {
     }
 
     deinit { close() }
+
+    /// Blocks `signals` for the calling thread and the threads it creates afterwards, and
+    /// returns the mask. Called before anything is changed on the machine, a stop that
+    /// arrives while torch is still setting up waits (pending) for the descriptor, which
+    /// then reads it, instead of killing the process before it can put things back.
+    @discardableResult
+    public static func block(_ signals: [ProcessSignal]) -> sigset_t {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s.number) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+        return mask
+    }
 
     /// The signals waiting, in arrival order.
     public func read() -> [ProcessSignal] {

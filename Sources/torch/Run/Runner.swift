@@ -166,6 +166,10 @@ enum Runner {
     private static func foreground(commands: [TorchCommand], _ light: LightOptions, _ config: TorchConfig,
                                    _ library: PatternLibrary, _ saved: StateFile, _ statePath: String,
                                    isService: Bool = false, global: GlobalOptions = GlobalOptions()) -> Int32 {
+        // Before any line, channel or LED is touched: a SIGTERM during the set-up (systemd
+        // stopping a service that is still starting) is then read by the event loop, which
+        // puts everything back, instead of killing the process half-way.
+        SignalDescriptor.block(TorchService.stopSignals)
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
         let restoring = saved.load()
         // A service whose start is lit takes its line at the lit level (no dark gap

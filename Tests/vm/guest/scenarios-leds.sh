@@ -41,6 +41,9 @@ state-file = /tmp/torch/led/state
 CONF
 LEDCONF=/tmp/torch/led/torch.conf
 led_service() {
+    # A SIGKILLed run leaves its socket file: waiting for "a socket" would then find the
+    # old one at once, and the stop below could come before this run even started.
+    rm -f /tmp/torch/led/torch.sock
     torch run --config $LEDCONF --no-display > /tmp/led-run.out 2> /tmp/led-run.err &
     LED_PID=$!
     wait_until 30 test -S /tmp/torch/led/torch.sock
