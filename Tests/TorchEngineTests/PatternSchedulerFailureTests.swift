@@ -95,11 +95,7 @@ final class FlakyOutput: LightOutput, @unchecked Sendable {
     }
 
     @Test func oneLinePerBurst() {
-        let c = TorchController(settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)),
-                                at: .zero)
-        c.start(at: .zero)
-        c.advance(to: atMs(1), output: OutputHealth(writes: 1))
-        _ = c.takeEffects()
+        let c = startedController()
         c.advance(to: atMs(1000), output: OutputHealth(writes: 3, failures: 2, lastErrno: EIO, failing: true,
                                                        lastError: "Input/output error"))
         #expect(logs(c) == ["output: write failed (Input/output error); light dark, retrying every 100 ms"])

@@ -144,3 +144,14 @@ extension ScheduledProgram {
 
 /// Two brightnesses are equal to within a millionth (ramps are computed in floating point).
 func nearly(_ a: Brightness, _ b: Double) -> Bool { abs(a.fraction - b) < 1e-6 }
+
+/// A controller started dark at 0 with its first write confirmed (ready told) and the
+/// start's effects taken: what health reports are checked against.
+func startedController() -> TorchController {
+    let c = TorchController(settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)),
+                            at: .zero)
+    c.start(at: .zero)
+    c.advance(to: atMs(1), output: OutputHealth(writes: 1))
+    _ = c.takeEffects()
+    return c
+}

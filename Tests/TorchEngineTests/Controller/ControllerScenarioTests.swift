@@ -235,11 +235,7 @@ import TorchEngine
     /// The real-time thread resting for its CPU budget: one warning when a stretch of
     /// rests starts, however many follow, and one notice 10 s after the last.
     @Test func budgetRestsAreOneWarningAndOneNoticePerStretch() {
-        let c = TorchController(settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)),
-                                at: .zero)
-        c.start(at: .zero)
-        c.advance(to: atMs(1), output: OutputHealth(writes: 1))
-        _ = c.takeEffects()
+        let c = startedController()
         let logs = { c.takeEffects().compactMap { if case let .log(p, line) = $0 { "\(p): \(line)" } else { nil } } }
         c.advance(to: atMs(100), output: OutputHealth(writes: 50, rests: 3))
         #expect(logs() == ["warning: real-time thread: the program took over half of a CPU, so it now rests half the "
