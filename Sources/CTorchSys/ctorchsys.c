@@ -42,6 +42,10 @@ int64_t ctorch_monotonic_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+int ctorch_name_this_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
+}
+
 int ctorch_set_timer_slack(unsigned long ns) {
     return prctl(PR_SET_TIMERSLACK, ns, 0, 0, 0) == 0 ? 0 : errno;
 }

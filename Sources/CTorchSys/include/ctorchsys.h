@@ -27,6 +27,10 @@ int64_t ctorch_monotonic_ns(void);
 /// Sets the calling thread's timer slack (nanoseconds; 1 = as exact as possible).
 int ctorch_set_timer_slack(unsigned long ns);
 
+/// Names the calling thread (at most 15 bytes are kept: the kernel's comm), as `ps -L`,
+/// `top -H` and /proc/PID/task/TID/comm show it. Returns 0 or an errno.
+int ctorch_name_this_thread(const char *name);
+
 /// Makes the calling thread SCHED_FIFO at `priority`. Returns 0 or an errno.
 int ctorch_set_fifo(int priority);
 

@@ -213,7 +213,12 @@ public final class PatternScheduler: @unchecked Sendable {
 
     // MARK: - The real-time thread
 
+    /// The thread's name (`ps -L`, `top -H`, /proc/PID/task/TID/comm): an operator can
+    /// tell it from the event loop, and the VM test finds it by name.
+    public static let threadName = "torch-pattern"
+
     private func threadMain() {
+        _ = ctorch_name_this_thread(Self.threadName)
         ctorch_prefault_stack()
         if let p = settings.realtimePriority {
             let e = ctorch_set_fifo(Int32(p))
@@ -272,9 +277,10 @@ public final class PatternScheduler: @unchecked Sendable {
             if intended > now { intended = now }
 
             guard let box = current else {
+                budget.ran(now.saturatingSubtracting(runFrom))
                 _ = ctorch_futex_wait_until(wakeWord, seq, -1)
                 intended = ctorch_monotonic_ns()
-                budget.slept(intended.saturatingSubtracting(runFrom))
+                budget.slept(intended.saturatingSubtracting(now))
                 runFrom = intended
                 continue
             }

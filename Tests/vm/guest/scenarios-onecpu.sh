@@ -145,13 +145,16 @@ if onecpu_start $O/c.conf; then
     pass onecpu-10khz-on
     check onecpu-10khz-budget-said "stderr: $(tr '\n' '|' < $O/run.err | tail -c 600)" \
         wait_until 30 grep -q 'real-time thread: the program took over half of a CPU' $O/run.err
+    # Not checked here: the threads' CPU shares, which the guest's accounting under
+    # emulation does not give reliably (tried: the thread's own counters said 74 % of
+    # the time while /proc/stat counted the CPU 69 % idle). The share is CPUBudgetTests'.
     answered=0 t0=$(uptime_ms)
-    for n in 1 2 3 4 5; do
+    for n in 1 2 3; do
         torch status --json --config $O/c.conf > $O/status.out 2> $O/status.err && grep -q '"lit":true' $O/status.out &&
             answered=$((answered + 1))
     done
-    echo "  one CPU, 10 kHz soft PWM (over the CPU's budget): $answered of 5 status requests answered lit in $(( $(uptime_ms) - t0 )) ms"
-    check onecpu-10khz-status-answered "$answered of 5; last error: $(tr '\n' '|' < $O/status.err)" [ "$answered" = 5 ]
+    echo "  one CPU, 10 kHz soft PWM (over the CPU's budget): $answered of 3 status requests answered lit in $(( $(uptime_ms) - t0 )) ms"
+    check onecpu-10khz-status-answered "$answered of 3; last error: $(tr '\n' '|' < $O/status.err)" [ "$answered" = 3 ]
     torch off --config $O/c.conf > $O/off.out 2> $O/off.err
     check onecpu-10khz-off "rc=$?: $(tr '\n' '|' < $O/off.err)" grep -q 'done (service)' $O/off.err $O/off.out
     check onecpu-10khz-off-dark "value=$(sim_value 3)" wait_until 10 onecpu_dark
