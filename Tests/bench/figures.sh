@@ -116,7 +116,7 @@ for duty in 50% 5%; do
         p=$("$torch" bench pwm --backend sim --frequencies 1kHz --level "$duty" --duration "$run" --json)
         e99="$e99 $(printf '%s' "$p" | json duty_error_p99_points)"; mean="$mean $(printf '%s' "$p" | json mean_duty)"
         cpu="$cpu $(printf '%s' "$p" | json cpu_percent)"; c99="$c99 $(field "$limit" p99)"; ccpu="$ccpu $(field "$limit" cpu)"
-        echo "   round $i at $duty: error p99 $(printf '%s' "$p" | json duty_error_p99_points) points, cyclictest (500us) p99 $(field "$limit" p99) µs"
+        echo "   round $i at $duty: error p99 $(printf '%s' "$p" | json duty_error_p99_points) points, CPU-budget rests $(printf '%s' "$p" | json budget_rests), cyclictest (500us) p99 $(field "$limit" p99) µs"
     done
     echo "5. software PWM 1 kHz at $duty, median of $rounds rounds: mean duty $(median $mean), error p99" \
          "$(median $e99) points (target ≤ 2), cpu $(median $cpu) % of one core (target ≤ 5); cyclictest 500us p99 $(median $c99) µs," \

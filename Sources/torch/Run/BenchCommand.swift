@@ -115,10 +115,13 @@ enum BenchCommand {
                     JSONMember("soft_pwm", duty.jsonValue),
                     JSONMember("cpu_percent", .decimal(report.cpuPercent, fractionDigits: 3)),
                     JSONMember("wakeups_per_second", .decimal(report.wakeupsPerSecond, fractionDigits: 1)),
+                    JSONMember("budget_rests", .number(Double(report.budgetRests))),
                 ]))
             } else {
+                // Rests: this machine could not keep up with that frequency (`CPUBudget`).
                 rows.append("\(FrequencySyntax.format(f))\t" + duty.text.split(separator: "\n").joined(separator: "  ")
-                            + "  cpu \(DecimalSyntax.fixed(report.cpuPercent, decimals: 2)) %")
+                            + "  cpu \(DecimalSyntax.fixed(report.cpuPercent, decimals: 2)) %"
+                            + (report.budgetRests > 0 ? "  CPU-budget rests \(report.budgetRests)" : ""))
             }
         }
         endBar(r)

@@ -148,13 +148,11 @@ if onecpu_start $O/c.conf; then
     # Not checked here: the threads' CPU shares, which the guest's accounting under
     # emulation does not give reliably (tried: the thread's own counters said 74 % of
     # the time while /proc/stat counted the CPU 69 % idle). The share is CPUBudgetTests'.
-    answered=0 t0=$(uptime_ms)
-    for n in 1 2 3; do
-        torch status --json --config $O/c.conf > $O/status.out 2> $O/status.err && grep -q '"lit":true' $O/status.out &&
-            answered=$((answered + 1))
-    done
-    echo "  one CPU, 10 kHz soft PWM (over the CPU's budget): $answered of 3 status requests answered lit in $(( $(uptime_ms) - t0 )) ms"
-    check onecpu-10khz-status-answered "$answered of 3; last error: $(tr '\n' '|' < $O/status.err)" [ "$answered" = 3 ]
+    # One request: each takes ~20 s of guest time here (see the README).
+    t0=$(uptime_ms)
+    torch status --json --config $O/c.conf > $O/status.out 2> $O/status.err
+    echo "  one CPU, 10 kHz soft PWM (over the CPU's budget): a status request answered in $(( $(uptime_ms) - t0 )) ms: $(tr -d '\n' < $O/status.out | cut -c1-40)"
+    check onecpu-10khz-status-answered "$(tr '\n' '|' < $O/status.out $O/status.err)" grep -q '"lit":true' $O/status.out
     torch off --config $O/c.conf > $O/off.out 2> $O/off.err
     check onecpu-10khz-off "rc=$?: $(tr '\n' '|' < $O/off.err)" grep -q 'done (service)' $O/off.err $O/off.out
     check onecpu-10khz-off-dark "value=$(sim_value 3)" wait_until 10 onecpu_dark
