@@ -380,11 +380,12 @@ public final class PatternScheduler: @unchecked Sendable {
             // When the thread stopped sleeping: the spin-only path never sleeps, and the
             // early wake's spin is running time.
             var woke = waitFrom
-            if rest > 0 && deadline >= 0 && !(softPWM && lastDuty == 1) {
-                // Budget spent: sleep at least `rest` (software PWM: after its fall, so
-                // dark), even past the deadline; a hand-off still wakes the thread at once.
+            if rest > 0 && deadline >= 0 && deadline.saturatingSubtracting(waitFrom) < rest && !(softPWM && lastDuty == 1) {
+                // Budget spent and the next deadline too close to pay for it: sleep `rest`
+                // (software PWM: after its fall, so dark), past the deadline; a hand-off
+                // still wakes the thread at once. A farther deadline pays by itself.
                 restCount.add(1, ordering: .relaxed)
-                r = ctorch_futex_wait_until(wakeWord, seq, Swift.max(deadline, waitFrom.saturatingAdding(rest)))
+                r = ctorch_futex_wait_until(wakeWord, seq, waitFrom.saturatingAdding(rest))
                 woke = ctorch_monotonic_ns()
             } else if softPWM && deadline >= 0 && deadline.saturatingSubtracting(waitFrom) <= spinLimit
                 && spin(until: deadline, seq: seq) {
