@@ -263,9 +263,10 @@ if start_service $G.conf $G; then
     check gesture-4c-locked "$(oneline $G.err)" wait_until 10 grep -q 'lockout on' $G.err
     expect_status gesture-4c-dark $G.conf '"lit":false' "4 clicks: locked, dark"
     # Held while locked: the floor's glow, software PWM at 1 kHz. Under emulation its
-    # two writes a period take longer than the period, so the real-time thread never
-    # sleeps by itself: its CPU budget must leave the event loop (a lower priority)
-    # enough to answer and to see the release (the service went silent here before).
+    # two writes a period can take longer than the period (when the host is busy), and
+    # then the real-time thread never sleeps by itself: its CPU budget must leave the
+    # event loop (a lower priority) enough to answer and to see the release (the service
+    # went silent here before).
     sim_pull 4 pull-down
     usleep 1500000
     st=$(torch status --json --config $G.conf 2>&1)
