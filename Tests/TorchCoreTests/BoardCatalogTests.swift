@@ -28,6 +28,9 @@ import Testing
         #expect(c.match(compatible: [], model: "Raspberry Pi 400 Rev 1.0")?.id == "rpi4b")
         #expect(c.match(compatible: [], model: "Raspberry Pi Compute Module 4 Rev 1.0")?.id == "cm4")
         #expect(c.match(compatible: [], model: "QEMU Standard PC") == nil)
+        // The CM4S is the CM3's form factor with another pin-out: no shipped profile is it.
+        #expect(c.match(compatible: ["raspberrypi,4-compute-module-s", "brcm,bcm2711"],
+                        model: "Raspberry Pi Compute Module 4S Rev 1.0") == nil)
         // Compatible wins over model.
         #expect(c.match(compatible: ["raspberrypi,4-model-b"], model: "Raspberry Pi 5 Model B")?.id == "rpi4b")
     }

@@ -12,7 +12,7 @@ import TorchCore
     }
 
     @Test func activeLowDrivesItLow() throws {
-        #expect(try FirmwareBootLine.line(board: board("rpi5"), line: "GPIO17", chip: nil, activeLow: true) == "gpio=17=op,dl")
+        #expect(try FirmwareBootLine.line(board: board("rpi4b"), line: "GPIO17", chip: nil, activeLow: true) == "gpio=17=op,dl")
     }
 
     @Test func offsetsPhysicalPinsAndTheSuggestedPinGiveTheBCMNumber() throws {
@@ -22,6 +22,26 @@ import TorchCore
         #expect(try FirmwareBootLine.line(board: pi, line: "23", chip: "pinctrl-bcm2835", activeLow: false) == "gpio=23=op,dh")
         // No [output] line: the board's suggested LED pin (physical pin 12 = GPIO18).
         #expect(try FirmwareBootLine.line(board: pi, line: nil, chip: nil, activeLow: false) == "gpio=18=op,dh")
+    }
+
+    @Test func aPi5GetsTheReasonInsteadOfALineThatIsLostBeforeLinux() throws {
+        let pi5 = try board("rpi5")
+        #expect(pi5.bootLineGap?.contains("RP1") == true)
+        do {
+            let line = try FirmwareBootLine.line(board: pi5, line: "GPIO17", chip: nil, activeLow: true)
+            Issue.record("a Pi 5 got '\(line)'")
+        } catch {
+            guard case let .notHeld(line, name, _) = error else {
+                Issue.record("expected notHeld, got \(error)")
+                return
+            }
+            #expect(line == "gpio=17=op,dl" && name == "Raspberry Pi 5")
+            #expect(error.description.contains("does not hold until Linux"))
+        }
+        // The boards whose firmware keeps the pin still get their line.
+        for id in ["rpi3b", "rpi4b", "cm4", "rpizero", "rpizero2w"] {
+            #expect(try board(id).bootLineGap == nil, "\(id)")
+        }
     }
 
     @Test func boardsWithoutTheRaspberryPiFirmwareHaveNoLine() throws {

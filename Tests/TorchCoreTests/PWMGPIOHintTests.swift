@@ -44,3 +44,24 @@ import Testing
         #expect(OutputPlanner.pwmGPIOHint(plan: plan, board: pi4, kernelHasPWMGPIO: true) == nil)
     }
 }
+
+/// `torch probe` on a Pi 5: RP1's PIO can be a PWM controller of a header pin that has no
+/// hardware channel (Raspberry Pi's `pwm-pio` overlay).
+@Suite struct PWMPIOHintTests {
+    @Test func aPi5PinWithoutAChannelGetsThePIOOverlay() throws {
+        let pi5 = try ShippedBoards.catalog().lookup("rpi5")
+        #expect(OutputPlanner.pwmPIOHint(plan: PWMGPIOHintTests.plan("pin11", board: pi5), board: pi5)
+                == "dtoverlay=pwm-pio,gpio=17")
+        #expect(OutputPlanner.pwmPIOHint(plan: PWMGPIOHintTests.plan("GPIO27", board: pi5), board: pi5)
+                == "dtoverlay=pwm-pio,gpio=27")
+    }
+
+    @Test func aPinWithAHardwareChannelOrABoardWithoutRP1GetsNone() throws {
+        let pi5 = try ShippedBoards.catalog().lookup("rpi5")
+        let withChannel = PWMGPIOHintTests.plan("GPIO18", board: pi5)
+        #expect(withChannel.enableHint != nil)
+        #expect(OutputPlanner.pwmPIOHint(plan: withChannel, board: pi5) == nil)
+        let pi4 = try ShippedBoards.catalog().lookup("rpi4b")
+        #expect(OutputPlanner.pwmPIOHint(plan: PWMGPIOHintTests.plan("GPIO17", board: pi4), board: pi4) == nil)
+    }
+}

@@ -32,6 +32,19 @@ import TorchCore
         #expect(MachineProbe(root: root.path).pwmGPIODriver() == nil)
     }
 
+    /// RP1's PIO PWM driver is looked for the same way, by its own module name only.
+    @Test func thePi5PIODriverIsFoundByItsOwnName() throws {
+        let root = try FakeMachineRoot()
+        try root.file("proc/sys/kernel/osrelease", "6.12.47+rpt-rpi-2712\n")
+        try root.file("lib/modules/6.12.47+rpt-rpi-2712/modules.dep",
+                      "kernel/drivers/pwm/pwm-gpio.ko.xz:\nkernel/drivers/misc/rp1-pio.ko.xz:\n")
+        #expect(MachineProbe(root: root.path).pwmPIODriver() == nil)
+        try root.file("lib/modules/6.12.47+rpt-rpi-2712/modules.dep",
+                      "kernel/drivers/pwm/pwm-pio-rp1.ko.xz: kernel/drivers/misc/rp1-pio.ko.xz\n")
+        #expect(MachineProbe(root: root.path).pwmPIODriver() == "/lib/modules/6.12.47+rpt-rpi-2712/modules.dep")
+        #expect(MachineProbe(root: root.path).pwmGPIODriver() == nil)
+    }
+
     @Test func noKernelFilesIsNone() throws {
         let root = try FakeMachineRoot()
         #expect(MachineProbe(root: root.path).pwmGPIODriver() == nil)

@@ -12,7 +12,7 @@ extension BoardProfile {
 struct BoardFileParser {
     static let sections = ["board", "header", "pwm"]
     static let boardKeys = ["name", "compatible", "model", "gpio-chip", "led", "button", "off-button",
-                            "buzzer", "status-leds"]
+                            "buzzer", "status-leds", "boot-line-gap"]
     /// Keys that may be given more than once, each adding one entry.
     static let repeatable: Set<String> = ["compatible", "model"]
     /// The suggestion keys, each naming a header GPIO pin.
@@ -174,7 +174,8 @@ struct BoardFileParser {
             header: pins, pwm: pwm.map(\.pwm),
             ledPin: board["led"]?.value, buttonPin: board["button"]?.value,
             offButtonPin: board["off-button"]?.value, buzzerPin: board["buzzer"]?.value,
-            statusLEDs: board["status-leds"].map { Self.words($0.value) } ?? [])
+            statusLEDs: board["status-leds"].map { Self.words($0.value) } ?? [],
+            bootLineGap: board["boot-line-gap"]?.value)
     }
 
     /// Two pins on one line, or one name on two lines, is a typo in the map.

@@ -26,11 +26,14 @@ public struct BoardProfile: Equatable, Sendable {
     public var buzzerPin: String?
     /// `status-leds`: the board's own LEDs under /sys/class/leds (those that exist are used).
     public var statusLEDs: [String]
+    /// `boot-line-gap`: why the firmware's `config.txt` `gpio=` line does not hold the LED
+    /// pin until Linux takes it (nil: it holds, as on the BCM283x/BCM2711 Pis).
+    public var bootLineGap: String?
 
     public init(id: String, name: String, compatible: [String] = [], modelPrefixes: [String] = [],
                 gpioChip: String, header: [HeaderPin] = [], pwm: [BoardPWM] = [],
                 ledPin: String? = nil, buttonPin: String? = nil, offButtonPin: String? = nil,
-                buzzerPin: String? = nil, statusLEDs: [String] = []) {
+                buzzerPin: String? = nil, statusLEDs: [String] = [], bootLineGap: String? = nil) {
         self.id = id
         self.name = name
         self.compatible = compatible
@@ -43,6 +46,7 @@ public struct BoardProfile: Equatable, Sendable {
         self.offButtonPin = offButtonPin
         self.buzzerPin = buzzerPin
         self.statusLEDs = statusLEDs
+        self.bootLineGap = bootLineGap
     }
 }
 

@@ -6,6 +6,9 @@
 /// `config.txt`'s `gpio=` takes the BCM GPIO number, which is the line's offset on the
 /// header chip (`pinctrl-bcm2835`, `pinctrl-bcm2711`, `pinctrl-rp1`); `op` makes it an
 /// output, `dh` drives it high and `dl` low (the lit level of an active-low LED).
+/// A board whose firmware loses the line before Linux starts (`boot-line-gap` in its
+/// profile: the Pi 5, whose header chip RP1 is reset on the way) gets no line, and the
+/// reason, instead of a line that would light the LED for the first seconds only.
 public enum FirmwareBootLine {
     /// The line for `board` and the LED line `line` (any form the config takes:
     /// `GPIO18`, `18`, `pin12`), on `chip` (a label; nil for the header chip), or the
@@ -32,7 +35,9 @@ public enum FirmwareBootLine {
         guard boardLine.chip == board.gpioChip else {
             throw .notFirmwareLine(line: spec, chip: boardLine.chip)
         }
-        return "gpio=\(boardLine.offset)=op,\(activeLow ? "dl" : "dh")"
+        let line = "gpio=\(boardLine.offset)=op,\(activeLow ? "dl" : "dh")"
+        if let gap = board.bootLineGap { throw .notHeld(line: line, board: board.name, why: gap) }
+        return line
     }
 }
 
@@ -42,6 +47,8 @@ public enum FirmwareBootLineError: Error, Equatable, CustomStringConvertible {
     case noLine(board: String)
     case notOnHeader(line: String, board: String, suggestion: String?)
     case notFirmwareLine(line: String, chip: String)
+    /// The board's firmware takes the line back before Linux runs (`boot-line-gap`).
+    case notHeld(line: String, board: String, why: String)
 
     public var description: String {
         switch self {
@@ -54,6 +61,9 @@ public enum FirmwareBootLineError: Error, Equatable, CustomStringConvertible {
                 + (suggestion.map { " (did you mean \($0)?)" } ?? "")
         case let .notFirmwareLine(line, chip):
             "[output] line '\(line)' is on \(chip), not the SoC's GPIO bank that config.txt's gpio= drives"
+        case let .notHeld(line, board, why):
+            "on \(board) a config.txt '\(line)' does not hold until Linux: \(why); "
+                + "the LED is dark from then until torch runs, so torch prints no line for this board"
         }
     }
 }

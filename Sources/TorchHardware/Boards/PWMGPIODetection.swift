@@ -15,25 +15,32 @@ import TorchCore
 extension MachineProbe {
     /// Where the driver was found ("/sys/bus/platform/drivers/pwm-gpio", a
     /// modules.builtin or modules.dep path); nil when this kernel has none.
-    public func pwmGPIODriver() -> String? {
-        let registered = "/sys/bus/platform/drivers/pwm-gpio"
+    public func pwmGPIODriver() -> String? { kernelDriver("pwm-gpio") }
+
+    /// Where RP1's PIO PWM driver (`pwm-pio-rp1`, Raspberry Pi 5 kernels) was found, read
+    /// the same way; nil when this kernel has none.
+    public func pwmPIODriver() -> String? { kernelDriver("pwm-pio-rp1") }
+
+    /// The platform driver `name`: registered, built in, or a module on disk.
+    func kernelDriver(_ name: String) -> String? {
+        let registered = "/sys/bus/platform/drivers/" + name
         if fs.exists(root + registered) { return registered }
         guard let release = ((try? AtomicFile.readFile(root + "/proc/sys/kernel/osrelease")) ?? nil)?.trimmedASCII,
               !release.isEmpty, !release.contains("/") else { return nil }
         for list in ["modules.builtin", "modules.dep"] {
             let path = "/lib/modules/\(release)/\(list)"
             guard let text = (try? AtomicFile.readFile(root + path)) ?? nil else { continue }
-            if Self.namesPWMGPIO(text) { return path }
+            if Self.names(module: name, in: text) { return path }
         }
         return nil
     }
 
-    /// True when a modules list has a line for `…/pwm-gpio.ko` (any compression suffix).
-    static func namesPWMGPIO(_ list: String) -> Bool {
+    /// True when a modules list has a line for `…/<module>.ko` (any compression suffix).
+    static func names(module: String, in list: String) -> Bool {
         list.split(separator: "\n").contains { line in
             let path = line.split(separator: ":", maxSplits: 1).first ?? ""
             let file = path.split(separator: "/").last ?? ""
-            return file == "pwm-gpio.ko" || file.hasPrefix("pwm-gpio.ko.")
+            return file == module + ".ko" || file.hasPrefix(module + ".ko.")
         }
     }
 }

@@ -24,6 +24,7 @@ enum ProbeCommand {
         var report = ProbeReport(machine: machine, board: board, boardName: config.board.name, plan: plan,
                                  config: config, boardsDirectory: directory, problems: problems)
         report.pwmGPIODriver = MachineProbe().pwmGPIODriver()
+        report.pwmPIODriver = MachineProbe().pwmPIODriver()
         StandardOutput.write(json ? report.json() : report.text())
         return ExitCode.ok
     }
@@ -40,11 +41,16 @@ struct ProbeReport {
     var problems: [String]
     /// Where the kernel's pwm-gpio driver was found; nil: this kernel has none.
     var pwmGPIODriver: String? = nil
+    /// Where the kernel's pwm-pio-rp1 driver was found; nil: this kernel has none.
+    var pwmPIODriver: String? = nil
 
     /// `dtoverlay=pwm-gpio,gpio=N` for an LED pin without hardware PWM, when the kernel can.
     var pwmGPIOHint: String? {
         OutputPlanner.pwmGPIOHint(plan: plan, board: board, kernelHasPWMGPIO: pwmGPIODriver != nil)
     }
+
+    /// `dtoverlay=pwm-pio,gpio=N` for a Pi 5 LED pin without hardware PWM.
+    var pwmPIOHint: String? { OutputPlanner.pwmPIOHint(plan: plan, board: board) }
 
     func text() -> String {
         var s = ""
@@ -97,6 +103,12 @@ struct ProbeReport {
             row("kernel pwm", "this pin has no PWM channel; the kernel's pwm-gpio driver (\(found)) can drive it: "
                 + OutputPlanner.enableText(hint) + ", then set [output] pwm-chip to the controller it adds")
         }
+        if let hint = pwmPIOHint {
+            let kernel = pwmPIODriver.map { "the kernel's pwm-pio-rp1 driver (\($0))" }
+                ?? "a kernel with the pwm-pio-rp1 driver (Raspberry Pi OS's; this one has none)"
+            row("pio pwm", "this pin has no PWM channel; RP1's PIO can drive it with \(kernel): "
+                + OutputPlanner.enableText(hint) + ", then set [output] pwm-chip to the controller it adds")
+        }
         if let board, let line = config.button.line {
             row("button", board.pin(for: line).map { "\(line) is \($0.label) on \($0.line?.chip ?? board.gpioChip)" }
                 ?? "\(line) is not a header pin of \(board.name)")
@@ -138,6 +150,7 @@ struct ProbeReport {
         }
         output.append(JSONMember("enable", text(plan.enableHint)))
         output.append(JSONMember("pwm_gpio", text(pwmGPIOHint)))
+        output.append(JSONMember("pwm_pio", text(pwmPIOHint)))
         let boardJSON = board.map { JSONValue.object([JSONMember("id", .string($0.id)), JSONMember("name", .string($0.name))]) }
         return .object([
             JSONMember("board", boardJSON ?? .null), JSONMember("model", text(machine.model)),
