@@ -165,6 +165,12 @@ printf 'root:x:0:\ngpio:x:997:\n' > "$rootfs/etc/group"
 # entries, recursively) from the arm64 tree into the same path; a missing one fails.
 add_with_libs() {
     cp "$1" "$rootfs/usr/bin/"
+    # The dynamic loader at the path the binary names (/lib is /usr/lib, as on trixie).
+    interp=$(readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+    if [ -n "$interp" ] && [ ! -e "$rootfs$interp" ]; then
+        [ -e "$sysroot$interp" ] || [ -e "$sysroot/usr$interp" ] || die "$1 needs $interp: not in the trixie packages"
+        cp -L "$sysroot$interp" "$rootfs$interp" 2>/dev/null || cp -L "$sysroot/usr$interp" "$rootfs$interp"
+    fi
     todo=$(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
     while [ -n "$todo" ]; do
         next=""
@@ -274,10 +280,10 @@ check() {
 # xp ADDR: one 32-bit word of guest physical memory as the monitor reads it ("none"
 # when it does not answer within 10 s).
 xp() {
-    had=$(clean "$monlog" | grep -ac '^[0-9a-f]*: 0x')
+    had=$(clean "$monlog" | grep -ac '^[0-9a-f]*: 0x' || :)
     printf 'xp /1wx %s\n' "$1" >&4
     end=$(( $(now) + 10 ))
-    until [ "$(clean "$monlog" | grep -ac '^[0-9a-f]*: 0x')" -gt "$had" ]; do
+    until [ "$(clean "$monlog" | grep -ac '^[0-9a-f]*: 0x' || :)" -gt "$had" ]; do
         [ "$(now)" -lt "$end" ] || { echo none; return; }
         sleep 0.05
     done
@@ -286,17 +292,25 @@ xp() {
 GPLEV0=0x3f200034 GPFSEL1=0x3f200004
 bit18() { v=$(xp $GPLEV0); [ "$v" = none ] && echo none || echo $(( (v >> 18) & 1 )); }
 regs() { echo "GPLEV0=$(xp $GPLEV0) GPFSEL1=$(xp $GPFSEL1)"; }
-# expect_pin NAME LEVEL: within the step timeout GPLEV0 bit 18 reads LEVEL, GPIO18 is an
-# output (GPFSEL1 bits 24-26 = 001), and the next 5 reads agree (steady, not toggling).
+# expect_pin NAME LEVEL [released]: within the step timeout GPLEV0 bit 18 reads LEVEL,
+# GPIO18's function (GPFSEL1 bits 24-26) is output (001) or, once released, input (000:
+# the kernel's pinctrl-bcm2835 returns a freed line to input), and the next 5 reads
+# agree (steady, not toggling).
 expect_pin() {
+    want_fsel=1 what=output
+    [ "${3:-}" = released ] && want_fsel=0 what="input (released)"
     end=$(( $(now) + step_timeout ))
     while [ "$(bit18)" != "$2" ]; do
         [ "$(now)" -lt "$end" ] || { fail "$1" "GPIO18 never read $2 from the host in ${step_timeout}s: $(regs)"; return; }
         sleep 0.1
     done
-    v=$(xp $GPFSEL1); [ "$v" != none ] || v=0x7000000
-    fsel=$(( (v >> 24) & 7 ))
-    [ "$fsel" = 1 ] || { fail "$1" "GPIO18 reads $2 but is not an output (function $fsel): $(regs)"; return; }
+    while :; do
+        v=$(xp $GPFSEL1); [ "$v" != none ] || v=0x7000000
+        fsel=$(( (v >> 24) & 7 ))
+        [ "$fsel" = "$want_fsel" ] && break
+        [ "$(now)" -lt "$end" ] || { fail "$1" "GPIO18 reads $2 but its function is $fsel, not $what: $(regs)"; return; }
+        sleep 0.1
+    done
     i=0 steady=1
     while [ $i -lt 5 ]; do [ "$(bit18)" = "$2" ] || steady=0; i=$((i + 1)); sleep 0.1; done
     [ "$steady" = 1 ] && pass "$1" || fail "$1" "GPIO18 read $2, then changed within 0.5 s: $(regs)"
@@ -331,7 +345,7 @@ check gpio18-by-name-on-pinctrl-bcm2835 line_by_name || :
 check gpioset-high 'gpiod_set 1' && expect_pin gpioset-high-seen 1
 check gpioset-low 'gpiod_set 0' && expect_pin gpioset-low-seen 0
 check gpioset-toggle 'gpiod_blink' && expect_toggling gpioset-toggle-seen
-check gpioset-release 'gpiod_set 0 && gpiod_release' && expect_pin gpioset-final-low 0
+check gpioset-release 'gpiod_set 0 && gpiod_release' && expect_pin gpioset-released-low 0 released
 
 # --- part 2: torch ---------------------------------------------------------------------------
 if [ -n "$torch_bin" ]; then
@@ -342,14 +356,14 @@ if [ -n "$torch_bin" ]; then
     check torch-probe-led-gpio18 probe_line || :
     # One-shot: lit while it runs, dark and released when --for runs out.
     check torch-on-oneshot torch_oneshot && expect_pin torch-on-oneshot-seen 1
-    check torch-on-oneshot-exit torch_oneshot_done && expect_pin torch-on-oneshot-dark 0
+    check torch-on-oneshot-exit torch_oneshot_done && expect_pin torch-on-oneshot-dark 0 released
     # The service, as the package runs it, and the client commands a user types.
     check torch-run torch_service || :
     check torch-on 'torch_cmd on 100%' && expect_pin torch-on-seen 1
     check torch-off 'torch_cmd off' && expect_pin torch-off-seen 0
     check torch-blink 'torch_cmd blink --on 400ms --off 400ms' && expect_toggling torch-blink-seen
     check torch-off-after-blink 'torch_cmd off' && expect_pin torch-off-after-blink-seen 0
-    check torch-run-sigterm torch_service_stop && expect_pin torch-final-dark 0
+    check torch-run-sigterm torch_service_stop && expect_pin torch-final-dark 0 released
 else
     echo "raspi-test: torch part not run: no arm64 torch binary given (it needs 'make deb ARCH=arm64' first: .build/arm64/release/torch)"
 fi
