@@ -35,26 +35,29 @@ line_by_name() {
 }
 
 # --- libgpiod's own tools (gpioset holds the line until killed) -------------------------
-held_by() { gpioinfo GPIO18 | grep -q "consumer=\"$1\""; }
-free_line() { ! gpioinfo GPIO18 | grep -q consumer=; }
+held_by() { gpioinfo "${2:-GPIO18}" | grep -q "consumer=\"$1\""; }
+free_line() { ! gpioinfo "${1:-GPIO18}" | grep -q consumer=; }
 gpiod_release() {
     [ -f /tmp/gpioset.pid ] || return 0
     kill "$(cat /tmp/gpioset.pid)" 2>/dev/null
     rm -f /tmp/gpioset.pid
-    wait_for 20 free_line
+    wait_for 20 free_line "$(cat /tmp/gpioset.line)"
 }
-# gpiod_set V: GPIO18 driven to V by gpioset (by its name, on whichever chip has it).
+# gpiod_set V [LINE]: LINE (default GPIO18) driven to V by gpioset, found by its name
+# on whichever chip has it.
 gpiod_set() {
     gpiod_release
-    gpioset -C raspi GPIO18="$1" &
+    gpioset -C raspi "${2:-GPIO18}=$1" &
     echo $! > /tmp/gpioset.pid
-    wait_for 20 held_by raspi
+    echo "${2:-GPIO18}" > /tmp/gpioset.line
+    wait_for 20 held_by raspi "${2:-GPIO18}"
 }
 # gpiod_blink: gpioset toggles GPIO18 every 300 ms.
 gpiod_blink() {
     gpiod_release
     gpioset -C raspi -t 300ms GPIO18=1 &
     echo $! > /tmp/gpioset.pid
+    echo GPIO18 > /tmp/gpioset.line
     wait_for 20 held_by raspi
 }
 

@@ -116,6 +116,7 @@ t0=$(now)
 if [ "${TORCH_RASPI_REFRESH:-0}" = 1 ] || ! have_all; then resolve_and_download; fi
 t_fetch=$(( $(now) - t0 ))
 deb_of() { awk -v p="$1" '$1 == p || (p == "KERNEL" && $1 ~ /^linux-image-/) { print $3 }' "$lock"; }
+t0=$(now)
 kernel_sha=$(deb_of KERNEL)
 kernel_name=$(awk '$1 ~ /^linux-image-/ { print $1 " " $2 }' "$lock")
 
@@ -143,6 +144,8 @@ if [ ! -d "$sysroot" ]; then
     for sha in $user_shas; do dpkg-deb -x "$cache/debs/$sha.deb" "$sysroot.tmp"; done
     mv "$sysroot.tmp" "$sysroot"
 fi
+
+t_unpack=$(( $(now) - t0 ))
 
 # --- the initramfs ---------------------------------------------------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/torch-raspi.XXXXXX")
@@ -344,6 +347,12 @@ check gpio18-by-name-on-pinctrl-bcm2835 line_by_name || :
 # --- part 1: Debian's libgpiod tools -------------------------------------------------------
 check gpioset-high 'gpiod_set 1' && expect_pin gpioset-high-seen 1
 check gpioset-low 'gpiod_set 0' && expect_pin gpioset-low-seen 0
+# The bit is the pin's own: GPIO17 driven high sets bit 17; GPIO18, last driven low, stays 0.
+if check gpioset-gpio17 'gpiod_set 1 GPIO17'; then
+    v=$(xp $GPLEV0)
+    if [ "$v" != none ] && [ $(( (v >> 17) & 1 )) = 1 ] && [ $(( (v >> 18) & 1 )) = 0 ]; then pass gpio17-is-bit-17-not-18
+    else fail gpio17-is-bit-17-not-18 "GPIO17 high, GPIO18 low: GPLEV0=$v, want bit 17 set and bit 18 clear"; fi
+fi
 check gpioset-toggle 'gpiod_blink' && expect_toggling gpioset-toggle-seen
 check gpioset-release 'gpiod_set 0 && gpiod_release' && expect_pin gpioset-released-low 0 released
 
@@ -374,6 +383,6 @@ printf 'quit\n' >&4
 wait "$qemu_pid" 2>/dev/null || true
 qemu_pid=""
 [ "$failed" = 0 ] || { TORCH_RASPI_KEEP=1; log "logs kept in $work"; }
-echo "raspi-test: $kernel_name, qemu $(qemu-system-aarch64 --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') raspi3b (emulated, TCG): fetch ${t_fetch}s, boot ${t_boot}s to the guest's first line, checks ${t_checks}s, total $(( $(now) - t_start ))s"
+echo "raspi-test: $kernel_name, qemu $(qemu-system-aarch64 --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') raspi3b (emulated, TCG): fetch ${t_fetch}s, unpack ${t_unpack}s, boot ${t_boot}s to the guest's first line, checks ${t_checks}s, total $(( $(now) - t_start ))s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
