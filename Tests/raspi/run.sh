@@ -17,16 +17,18 @@
 #
 # What qemu 7.2's raspi3b lacks (hw/gpio/bcm2835_gpio.c, hw/arm/bcm2835_peripherals.c,
 # hw/misc/bcm2835_property.c), so these are not tested here:
-# - no PWM block (nothing at 0x3f20c000; the device tree's pwm node is disabled too):
-#   hardware PWM cannot run, hence --backend gpiod;
+# - no PWM block (no device at 0x3f20c000, not even a stub; the device tree's pwm node
+#   is "okay", its driver pwm-bcm2835 a module left out here): hardware PWM cannot
+#   run, hence --backend gpiod;
 # - no GPIO interrupts: the block's interrupt lines are not wired and the edge-detect
 #   registers (GPEDS, GPREN, GPFEN, GPHEN, GPLEN, GPAREN, GPAFEN) read 0 and ignore
 #   writes: no line edge events, so torch's buttons cannot be tested;
 # - no pulls and no outside input: GPPUD/GPPUDCLK are ignored and GPLEV0 reads back the
 #   last GPSET/GPCLR bits whatever the pin's function, so an input pin cannot be driven;
 # - no firmware GPIO: the property mailbox does not answer the GPIO tags, so the
-#   firmware's expander chip (raspberrypi-exp-gpio, where the Pi 3 B's LEDs are) fails
-#   ("Failed to get GPIO n config"); status LEDs are not tested.
+#   firmware's expander chip (raspberrypi-exp-gpio, where the device tree puts the
+#   ACT LED) fails ("Failed to get GPIO n config"); status LEDs are not tested (leds-gpio
+#   is a module as well).
 #
 # Cached under TORCH_RASPI_CACHE (default ~/.cache/torch-raspi): the Debian packages by
 # their SHA256 (debs/), the package list resolved once (packages.lock; TORCH_RASPI_REFRESH=1
@@ -341,6 +343,14 @@ t_checks0=$(now)
 before=$(bit18)
 [ "$before" = 0 ] && pass gplev0-readable || fail gplev0-readable "GPLEV0 bit 18 before any request: $before ($(regs))"
 guest show_machine
+# What the model lacks, as this run sees it (said, not counted).
+printf 'info mtree\n' >&4
+wait_line 'bcm2835_gpio' 10 "$monlog" || :
+clean "$monlog" | grep -aqi 'pwm' && echo "  qemu: a PWM region is mapped (info mtree)" ||
+    echo "  qemu lacks: no PWM device in 'info mtree' (0x3f20c000 is unmapped): hardware PWM cannot be tested"
+guest 'echo "RASPI EXPFAIL $(dmesg | grep -c "raspberrypi-exp-gpio.*Failed to get GPIO")"'
+n=$(clean "$console" | sed -n 's/^RASPI EXPFAIL //p')
+echo "  qemu lacks: firmware GPIO (the mailbox's GPIO tags): raspberrypi-exp-gpio logged $n 'Failed to get GPIO n config' lines; the ACT LED is on it"
 check device-tree-rpi3b dt_is_rpi3b || :
 check gpio18-by-name-on-pinctrl-bcm2835 line_by_name || :
 
