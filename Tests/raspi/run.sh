@@ -114,6 +114,10 @@ resolve_and_download() {
     mv "$lock.tmp" "$lock"
 }
 
+# One run at a time fills the cache (make test and a hand run may overlap).
+mkdir -p "$cache"
+exec 9> "$cache/.lock"
+flock 9
 t0=$(now)
 if [ "${TORCH_RASPI_REFRESH:-0}" = 1 ] || ! have_all; then resolve_and_download; fi
 t_fetch=$(( $(now) - t0 ))
@@ -148,6 +152,7 @@ if [ ! -d "$sysroot" ]; then
 fi
 
 t_unpack=$(( $(now) - t0 ))
+exec 9>&-
 
 # --- the initramfs ---------------------------------------------------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/torch-raspi.XXXXXX")
