@@ -91,9 +91,10 @@ probe_line() {
         grep -q '"gpio_chip":"pinctrl-bcm2835","line":"18"' /tmp/probe.json &&
         grep -q '^output .*GPIO18.* on pinctrl-bcm2835' /tmp/probe.txt
 }
-# torch_oneshot: `torch on` without a service, for 3 s, then dark and exited.
+# torch_oneshot: `torch on` without a service for 8 s (time for the host to see it lit
+# and steady under emulation), then dark and exited.
 torch_oneshot() {
-    torch on 100% --config $C --for 3s --no-display --state-file /tmp/torch/oneshot > /tmp/oneshot.out 2>&1 &
+    torch on 100% --config $C --for 8s --no-display --state-file /tmp/torch/oneshot > /tmp/oneshot.out 2>&1 &
     echo $! > /tmp/oneshot.pid
     wait_for 60 held_by torch
 }
