@@ -84,6 +84,8 @@ torch_probe() {
     cat /tmp/probe.json
     return $rc
 }
+# The probe's text, for the host's log.
+show_probe() { sed 's/^/RASPI PROBE /' /tmp/probe.txt; }
 probe_board() { grep -q '"board":{"id":"rpi3b"' /tmp/probe.json; }
 probe_chip() { grep -q '"label":"pinctrl-bcm2835"' /tmp/probe.json; }
 probe_line() {

@@ -375,6 +375,8 @@ check gpioset-release 'gpiod_set 0 && gpiod_release' && expect_pin gpioset-relea
 if [ -n "$torch_bin" ]; then
     check torch-config torch_conf || :
     check torch-probe torch_probe || :
+    guest show_probe
+    clean "$console" | sed -n 's/^RASPI PROBE /  probe | /p'
     check torch-probe-board-rpi3b probe_board || :
     check torch-probe-chip-pinctrl-bcm2835 probe_chip || :
     check torch-probe-led-gpio18 probe_line || :
