@@ -93,6 +93,12 @@ probe_line() {
         grep -q '"gpio_chip":"pinctrl-bcm2835","line":"18"' /tmp/probe.json &&
         grep -q '^output .*GPIO18.* on pinctrl-bcm2835' /tmp/probe.txt
 }
+# With the service holding the line, the probe reads the kernel's own name for it.
+probe_in_use() {
+    torch probe --config $C > /tmp/probe2.txt 2>&1
+    grep "pinctrl-bcm2835" /tmp/probe2.txt
+    grep -q "pinctrl-bcm2835\], 54 lines, in use: 18 (GPIO18) by 'torch'" /tmp/probe2.txt
+}
 # torch_oneshot: `torch on` without a service for 8 s (time for the host to see it lit
 # and steady under emulation), then dark and exited.
 torch_oneshot() {

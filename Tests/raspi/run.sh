@@ -11,7 +11,8 @@
 # Part 1, always: Debian 13's own libgpiod tools (gpiod, libgpiod3) find GPIO18 by name
 # on the pinctrl-bcm2835 chip and drive it high, low and toggling; the register follows.
 # Part 2, with ARM64-TORCH: `torch probe` names the board from /proc/device-tree
-# (rpi3b), the chip and the line; `torch on` (one-shot), then the service (`torch run`)
+# (rpi3b), the chip and the line, and with the service holding it the kernel's name for
+# offset 18; `torch on` (one-shot), then the service (`torch run`)
 # with `torch on`, `torch off`, `torch blink`, `torch off` and SIGTERM; the register
 # follows each. The gpiod backend is forced: see "What qemu 7.2 lacks".
 #
@@ -385,6 +386,7 @@ if [ -n "$torch_bin" ]; then
     check torch-on-oneshot-exit torch_oneshot_done && expect_pin torch-on-oneshot-dark 0 released
     # The service, as the package runs it, and the client commands a user types.
     check torch-run torch_service || :
+    check torch-probe-names-held-line-gpio18 probe_in_use || :
     check torch-on 'torch_cmd on 100%' && expect_pin torch-on-seen 1
     check torch-off 'torch_cmd off' && expect_pin torch-off-seen 0
     check torch-blink 'torch_cmd blink --on 400ms --off 400ms' && expect_toggling torch-blink-seen
