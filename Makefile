@@ -28,7 +28,7 @@ PACKAGE_DEPS = dpkg-dev binutils lintian
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test
+        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test raspi-test
 
 all: build
 
@@ -42,6 +42,7 @@ help:
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
+	@echo "make raspi-test  GPIO18 on an emulated Raspberry Pi 3 B (qemu raspi3b, Debian 13's kernel), seen from outside (TORCH_ARM64=arm64 torch)"
 	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, wiring/*.svg, docs/plots/*.svg"
 
 # Installs missing Debian packages when root; otherwise says what is missing.
@@ -145,6 +146,15 @@ vm-test: vm-deps
 systemd-test: vm-deps build
 	$(call ensure_packages,$(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS))
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
+
+# The raspi3b check (Tests/raspi/run.sh): qemu's raspi3b machine with Debian 13's arm64
+# kernel and its bcm2837-rpi-3-b device tree; GPIO18 driven by Debian's libgpiod tools,
+# then by torch (TORCH_ARM64: the arm64 binary or .deb; `make deb ARCH=arm64` builds
+# it), read from outside the guest in the GPIO block's level register. Without the
+# binary only the libgpiod part runs. Kernel and packages cached in ~/.cache/torch-raspi.
+TORCH_ARM64 ?= .build/arm64/release/torch
+raspi-test:
+	sh Tests/raspi/run.sh $(if $(wildcard $(TORCH_ARM64)),"$(TORCH_ARM64)")
 
 vm-test-v1: vm-deps
 	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v1
