@@ -23,6 +23,9 @@ extension TorchStateMachine {
             refreshProgram(at: t, restart: true)
         case .stealth:
             setStealth(!stealth)
+            // The light is unchanged, but it is the state before the gesture's press: a
+            // double tap's provisional light is handed back to the scheduler as dark.
+            refreshProgram(at: t)
         case .lockout:
             stopEverything()
             locked = true
@@ -145,7 +148,7 @@ extension TorchStateMachine {
         guard fadeEnd == nil, sunset == nil, readoutEnd == nil else { return }
         // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
         let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : playedTimeline(currentPattern)
-        let level = glow ? settings.floor : min(brightness, ceilingCap)
+        let level = shownBrightness
         // During a transition the program is the fade; what it leads to is the target.
         let shown = transitionTarget ?? program
         if timeline != shown.timeline || (restart && lit) {
@@ -184,6 +187,10 @@ extension TorchStateMachine {
         transitionTarget = later
         transitionEnd = t + d
     }
+
+    /// The level the light shows (and status reports): lockout's glow at the floor, else
+    /// the brightness under the Simple UI's cap.
+    var shownBrightness: Brightness { glow ? settings.floor : min(brightness, ceilingCap) }
 
     /// The cap on the level shown: the Simple UI's, else none.
     var ceilingCap: Brightness { simpleUI ? settings.simpleUICeiling : .full }
