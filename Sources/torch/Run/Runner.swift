@@ -202,6 +202,9 @@ enum Runner {
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
                 backend: output.kind)
+            // Only a service darkens status LEDs (and puts them back).
+            let statusLEDs = isService ? ServiceExtras.statusLEDs(config) : nil
+            controller.hasStatusLEDs = statusLEDs != nil
             var frontEnds: [any FrontEnd] = []
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
@@ -258,7 +261,7 @@ enum Runner {
             options.processStart = TorchCLI.processStart
             options.feedback = feedback
             if isService {
-                options.statusLEDs = ServiceExtras.statusLEDs(config)
+                options.statusLEDs = statusLEDs
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
             }
             // A service's GPIO line is taken again if its chip goes away and comes back.

@@ -84,6 +84,11 @@ enum ServiceLink {
                 ?? .failure(.noService(path: path)) : ControlClient.send(line(c), socketPath: path)
             switch result {
             case let .success(reply) where reply.ok:
+                // Done, but not what was asked for (stealth with no status LEDs): said, exit 1.
+                if let warning = reply["warning"]?.stringValue {
+                    StandardError.write("torch: \(warning)\n")
+                    return ExitCode.failure
+                }
                 if i == commands.count - 1 { printReply(reply, command: c, json: json) }
             case let .success(reply):
                 StandardError.write("torch: \(reply.error ?? "the service refused the request")\n")

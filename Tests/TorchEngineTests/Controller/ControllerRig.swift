@@ -16,10 +16,11 @@ struct TorchRig {
 
     init(_ settings: TorchSettings = TorchSettings(), restoring: PersistentState? = nil, at start: Instant = .zero,
          library: PatternLibrary = .standard, reload: (() -> Result<ReloadedConfig, ReloadError>)? = nil,
-         blinkOnPatternChange: Bool = false, runFor: Duration? = nil) {
+         blinkOnPatternChange: Bool = false, runFor: Duration? = nil, hasStatusLEDs: Bool = true) {
         var s = ControllerSettings(torch: settings, mapping: OutputMapping(curve: .linear), library: library,
                                    restoring: restoring, runFor: runFor, blinkOnPatternChange: blinkOnPatternChange)
         s.reload = reload
+        s.hasStatusLEDs = hasStatusLEDs
         controller = TorchController(settings: s, at: start)
         controller.start(at: start)
         // The first write is confirmed at once: readiness is not what these tests look at.
