@@ -99,6 +99,9 @@ enum Runner {
             // No torch process runs (no service answered), so nothing is lit: whatever
             // the state file remembers, a toggle lights.
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
+        case let .on(light):
+            // The chosen mode (the restored pattern) lights; only the level may change.
+            return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
         case let .light(choice, light):
             var commands: [TorchCommand] = []
             if let b = light.brightness { commands.append(.setBrightness(b)) }

@@ -35,6 +35,9 @@ enum ServiceLink {
             // The config's presets (blink-speed, sos-unit, breathe-period), from the library the CLI built.
             let pattern = choice.resolve(library)
             commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
+        case let .on(l):
+            guard isForwardable(l) else { return nil }
+            commands = [.on(l.brightness)]
         case let .off(force, _, l):
             guard !force, isForwardable(l) else { return nil }
             commands = [.off]
