@@ -90,7 +90,20 @@ enum Runner {
                 save(s, to: saved)
             }
             return withOutput(light, config) { output, reason in
+                // `--trace` records this one output change too (`torch blink --speed 0` is an off).
+                let clock = MonotonicClock()
+                var trace: TraceWriter?
+                if let path = light.tracePath {
+                    do { trace = try TraceWriter(path: path, origin: clock.now()) } catch {
+                        output.close()
+                        StandardError.write("torch: \(error)\n")
+                        return ExitCode.failure
+                    }
+                }
                 _ = output.write(duty: 0)
+                let at = clock.now().nanoseconds
+                trace?.append(OutputStamp(intended: at, actual: at, duty: 0))
+                trace?.flush()
                 output.close()
                 StandardError.write(reason + "\n" + "torch: dark\n")
                 return ExitCode.ok
