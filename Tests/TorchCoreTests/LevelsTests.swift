@@ -52,12 +52,15 @@ import Testing
 }
 
 @Suite struct OutputMappingTests {
-    @Test func maxBrightnessCapsDuty() {
-        let m = OutputMapping(curve: .linear, maxDuty: 0.6)
+    /// A cap, not a scale: `min(level, max)` (the seed's clamp), then the curve.
+    @Test func maxBrightnessCapsTheLevel() {
+        let m = OutputMapping(curve: .linear, maxBrightness: 0.6)
         #expect(m.duty(forLightness: 1) == 0.6)
-        #expect(abs(m.duty(forLightness: 0.5) - 0.3) < 1e-15)
-        let cie = OutputMapping(curve: .cie, maxDuty: 0.5)
-        #expect(abs(cie.duty(forLightness: 0.5) - 0.5 * 0.184186) < 1e-6)
+        #expect(m.duty(forLightness: 0.8) == 0.6)
+        #expect(m.duty(forLightness: 0.5) == 0.5, "below the cap a level is as it is")
+        let cie = OutputMapping(curve: .cie, maxBrightness: 0.6)
+        #expect(cie.duty(forLightness: 0.8) == BrightnessCurve.cie.duty(forLightness: 0.6))
+        #expect(cie.duty(forLightness: 0.5) == BrightnessCurve.cie.duty(forLightness: 0.5))
     }
 
     @Test func darkStaysDarkAndOnStaysOn() {
@@ -69,8 +72,8 @@ import Testing
     }
 
     @Test func capIsClamped() {
-        #expect(OutputMapping(maxDuty: 3).maxDuty == 1)
-        #expect(OutputMapping(maxDuty: -1).maxDuty == 0)
+        #expect(OutputMapping(maxBrightness: 3).maxBrightness == 1)
+        #expect(OutputMapping(maxBrightness: -1).maxBrightness == 0)
         #expect(OutputMapping().curve == .cie)
     }
 }

@@ -65,9 +65,7 @@ extension TorchStateMachine {
     }
 
     /// The highest level now: the ceiling, or the Simple UI's cap in the Simple UI.
-    var ceiling: Brightness {
-        simpleUI ? min(settings.ceiling, settings.simpleUICeiling) : settings.ceiling
-    }
+    var ceiling: Brightness { min(settings.ceiling, ceilingCap) }
 
     /// Lit and latched; the sleep timer (re)starts; a fade in progress is abandoned.
     /// From dark with `recall`, the memory rule picks the level.
@@ -117,16 +115,20 @@ extension TorchStateMachine {
         case .automatic:
             break
         case .manual:
-            brightness = manualLevel
+            brightness = min(manualLevel, settings.maxBrightness)
         case .hybrid:
-            if let since = darkSince, t - since >= settings.hybridAfter { brightness = manualLevel }
+            if let since = darkSince, t - since >= settings.hybridAfter { brightness = min(manualLevel, settings.maxBrightness) }
         }
     }
 
     mutating func changeBrightness(to b: Brightness) {
         // An explicit brightness ends a ramp in progress: the user's number wins.
         ramp = nil
-        brightness = b
+        // `max-brightness` is a cap: above it, the level is the cap (and that is said).
+        if b > settings.maxBrightness {
+            events.append(.notice("brightness \(b) capped at max-brightness \(settings.maxBrightness)"))
+        }
+        brightness = min(b, settings.maxBrightness)
     }
 
     mutating func setStealth(_ on: Bool) {
@@ -190,8 +192,8 @@ extension TorchStateMachine {
 
     /// The level the light shows (and status reports): lockout's glow at the floor, else
     /// the brightness under the Simple UI's cap.
-    var shownBrightness: Brightness { glow ? settings.floor : min(brightness, ceilingCap) }
+    var shownBrightness: Brightness { min(glow ? settings.floor : brightness, ceilingCap) }
 
-    /// The cap on the level shown: the Simple UI's, else none.
-    var ceilingCap: Brightness { simpleUI ? settings.simpleUICeiling : .full }
+    /// The cap on the level shown: `max-brightness`, and the Simple UI's under it.
+    var ceilingCap: Brightness { simpleUI ? min(settings.simpleUICeiling, settings.maxBrightness) : settings.maxBrightness }
 }

@@ -144,7 +144,8 @@ public struct TorchStateMachine: Sendable {
         buttonMode = settings.buttonMode
         simpleUI = settings.simpleUI
         manualLevel = settings.memoryLevel
-        brightness = saved?.brightness ?? settings.brightness
+        // `max-brightness` caps every level, the remembered one too.
+        brightness = min(saved?.brightness ?? settings.brightness, settings.maxBrightness)
         pattern = settings.startPattern(restoring: saved)
         lit = settings.startsLit(restoring: saved)
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)

@@ -121,14 +121,14 @@ import TorchEngine
 
     @Test func aReloadWithANewMappingReplaysTheSameProgramFromItsStart() {
         var rig = TorchRig(reload: {
-            .success(ReloadedConfig(settings: TorchSettings(), mapping: OutputMapping(curve: .linear, maxDuty: 0.5),
+            .success(ReloadedConfig(settings: TorchSettings(), mapping: OutputMapping(curve: .linear, maxBrightness: 0.5),
                                     library: .standard))
         })
         _ = rig.request(#"{"cmd":"pattern","name":"blink"}"#, at: atMs(0))
         let reloaded4 = rig.reload(at: atMs(700))
         #expect(reloaded4)
         let last = rig.programs.last
-        #expect(last?.mapping.maxDuty == 0.5)
+        #expect(last?.mapping.maxBrightness == 0.5)
         #expect(last?.startedAt == atMs(0))
     }
 
