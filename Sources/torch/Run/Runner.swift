@@ -51,9 +51,9 @@ enum Runner {
         case let .mode(name):
             // No service: the pattern is remembered for the next light; nothing lights.
             var s = last()
-            do { s.pattern = try library.lookup(name) } catch {
-                StandardError.write("torch: mode: \(error)\n")
-                return ExitCode.failure
+            do { s.pattern = try library.resolve(name) } catch {
+                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", subcommand: "mode"))
+                return ExitCode.usage
             }
             s.lit = false
             save(s, to: saved)

@@ -50,8 +50,12 @@ enum ServiceLink {
         case let .stealth(on):
             commands = [.stealth(on)]
         case let .mode(name):
-            // The service's library knows the name (its reply names a bad one).
-            commands = [.modeNamed(name)]
+            // Resolved here, as light commands are: a name the config does not know is a
+            // usage error (exit 64) before any service is asked.
+            do { commands = [.mode(try library.resolve(name))] } catch {
+                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", subcommand: "mode"))
+                return ExitCode.usage
+            }
         case .run, .bench, .boards, .probe, .bootLine, .button, .readout, .mqttForget, .webLink, .wiring, .plot:
             return nil
         }
