@@ -25,6 +25,12 @@ extension CommandLineOutcome {
         }
     }
 
+    /// A usage error found after parsing (a name only the config's pattern library
+    /// knows): the same text, for the subcommand named `subcommand`.
+    public static func usageErrorText(_ message: String, subcommand: String) -> String {
+        text(of: UsageError(message: message, command: Commands.named(subcommand)))
+    }
+
     /// "torch: error: WHAT", the usage line and where to find help.
     static func text(of error: UsageError) -> String {
         var text = "torch: error: \(error.message)\n"

@@ -4,16 +4,16 @@ import TorchCore
 /// own: on, off, toggle, strobe, run.
 enum OnSubcommand {
     static let spec = CommandSpec(
-        name: "on", overview: "Light the torch: steady light at a brightness.",
-        arguments: [ArgumentSpec(name: "level", help: "Brightness 1%…100% or 0.01…1. (default: the last brightness)", optional: true)],
-        discussion: "Stays lit until Ctrl-C, SIGTERM or --for runs out; then goes dark.") { p, light throws(UsageError) in
+        name: "on", overview: "Light the torch in the chosen mode (see torch mode).",
+        arguments: [ArgumentSpec(name: "level", help: "Brightness 1%…100%, or a fraction with a decimal point 0.01…1.0. (default: the last brightness)", optional: true)],
+        discussion: "The mode stays as chosen: only a pattern command (torch blink, torch sos…) or torch mode changes it, a level only the brightness. Stays lit until Ctrl-C, SIGTERM or --for runs out; then goes dark.") { p, light throws(UsageError) in
         var light = light
         if let level = p.positionals.first {
             do { light.brightness = try Brightness.parse(level) } catch {
                 throw UsageError(message: "<level>: \(error)", command: p.command)
             }
         }
-        return .light(.exact(.steady), light)
+        return .on(light)
     }
 }
 

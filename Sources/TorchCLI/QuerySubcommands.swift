@@ -18,7 +18,7 @@ enum StealthSubcommand {
 enum ModeSubcommand {
     static let spec = CommandSpec(
         name: "mode", overview: "Choose a pattern without lighting: a lit torch switches to it, a dark one plays it at its next light.",
-        arguments: [ArgumentSpec(name: "name", help: "A pattern of the pattern list: steady, blink, strobe-slow, sos, breathe, a [pattern.NAME]...", optional: false)],
+        arguments: [ArgumentSpec(name: "name", help: "A pattern name (steady, blink, strobe-slow, sos, breathe, a [pattern.NAME]...) or a pattern as torch status shows it (strobe slow).", optional: false)],
         drivesLight: false) { p, _ throws(UsageError) in
         let name = p.positionals.first ?? ""
         guard !name.isEmpty else { throw UsageError(message: "<name>: expected a pattern name such as sos", command: p.command) }

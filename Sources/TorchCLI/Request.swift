@@ -36,8 +36,11 @@ public struct GlobalOptions: Sendable {
 
 /// What the user asked for, with every value parsed and checked.
 public enum Request: Sendable {
-    /// Light with a pattern (on, blink, strobe, sos, morse, breathe, pattern).
+    /// Light with a pattern (blink, strobe, sos, morse, breathe, pattern).
     case light(PatternChoice, LightOptions)
+    /// `on`: light the chosen mode (the remembered pattern), at `--brightness`/`LEVEL`
+    /// when given; the pattern is left as it is.
+    case on(LightOptions)
     /// `off`; `remember` is false only for `--service-stopped` (a stop is not a user's off).
     case off(force: Bool, remember: Bool, LightOptions)
     case toggle(LightOptions)
@@ -90,7 +93,7 @@ extension Request {
     /// The light options of a light-driving request.
     public var lightOptions: LightOptions? {
         switch self {
-        case let .light(_, l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
+        case let .light(_, l), let .on(l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
         case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget, .webLink, .wiring, .plot: nil
         }
     }

@@ -38,6 +38,23 @@ import Glibc
         #expect(readText(dir.path + "/status-leds") == nil, "nothing left to restore")
     }
 
+    @Test func stealthWithNoStatusLEDsSaysNoneWereFound() throws {
+        let dir = TempDir()
+        mkdir(dir.path + "/leds", 0o755)
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\nsocket-group = root\n")
+        let common = ["--config", config, "--state-file", dir.path + "/state"]
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display"] + common,
+                                                environment: ["TORCH_LEDS_DIR=" + dir.path + "/leds"]))
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "\(service.stderr)")
+        let on = TorchProcess.run(["stealth", "on"] + common)
+        #expect(on.status == 1, "not a success: \(on.stderr)")
+        #expect(on.stderr.contains("no status LEDs were found to darken"), "\(on.stderr)")
+        #expect(!on.stderr.contains("done"))
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0, "\(service.stderr)")
+    }
+
     @Test func stealthWithoutAServiceIsAnError() {
         let dir = TempDir()
         let config = dir.write("torch.conf", "[service]\nsocket = \(dir.path)/none.sock\n")

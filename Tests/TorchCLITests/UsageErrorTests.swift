@@ -11,6 +11,7 @@ import Testing
         (["blink", "--speed", "0.5", "--rate", "10Hz"], "usage-blink-conflict.txt"),
         (["on", "0%"], "usage-on-zero.txt"),
         (["on", "150%"], "usage-on-too-bright.txt"),
+        (["on", "40"], "usage-on-bare-number.txt"),
         (["sos", "--unit", "3q"], "usage-bad-duration.txt"),
         (["sos", "--unit", "100ms", "--wpm", "20"], "usage-unit-and-wpm.txt"),
         (["morse"], "usage-missing-text.txt"),

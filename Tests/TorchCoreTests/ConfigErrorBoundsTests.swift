@@ -40,7 +40,8 @@ import TorchCore
         let e = try errors("[light]\nbrightness = " + String(repeating: "9", count: 100_000) + "\n")
         #expect(e.lines == [
             "torch.conf:2: brightness: '" + String(repeating: "9", count: 40)
-                + "…' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)",
+                + "…' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0); "
+                + "write a percent (40%) or a fraction with a decimal point (0.4)",
         ])
     }
 
@@ -54,7 +55,7 @@ import TorchCore
 
     @Test func controlCharactersAreEscaped() throws {
         let e = try errors("[light]\nbrightness = \u{1b}[31mred\u{07}\nmode\u{9b}x = 1\n")
-        #expect(e.lines[0] == "torch.conf:2: brightness: '\\x1b[31mred\\x07' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)")
+        #expect(e.lines[0] == "torch.conf:2: brightness: '\\x1b[31mred\\x07' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)")
         #expect(e.lines[1].hasPrefix("torch.conf:3: unknown key 'mode\\u{9b}x' in [light]"))
         #expect(!e.description.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x1b })
     }

@@ -22,10 +22,10 @@ import TorchCore
 
     @Test func badLevel() {
         #expect(configErrors("[light]\nbrightness = 140%") == [
-            "torch.conf:2: brightness: '140%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)",
+            "torch.conf:2: brightness: '140%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)",
         ])
         #expect(configErrors("[light]\nmax-brightness = bright") == [
-            "torch.conf:2: max-brightness: 'bright' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)",
+            "torch.conf:2: max-brightness: 'bright' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)",
         ])
     }
 

@@ -40,11 +40,12 @@ import TorchCore
             ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
             ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes \"transition\", \"id\""),
             ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"transition\", \"id\""),
-            ("{\"cmd\":\"on\",\"brightness\":\"0%\"}", "\"brightness\": '0%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),
-            ("{\"cmd\":\"on\",\"brightness\":40}", "\"brightness\": '40' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),
-            ("{\"cmd\":\"on\",\"brightness\":true}", "\"brightness\" is a boolean: expected a brightness from 1% to 100% (or 0.01 to 1)"),
-            ("{\"cmd\":\"brightness\"}", "\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1)"),
-            ("{\"cmd\":\"brightness\",\"level\":\"150%\"}", "\"level\": '150%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)"),
+            ("{\"cmd\":\"on\",\"brightness\":\"0%\"}", "\"brightness\": '0%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),
+            ("{\"cmd\":\"on\",\"brightness\":40}", "\"brightness\": '40' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0); did you mean \"40%\"?"),
+            ("{\"cmd\":\"on\",\"brightness\":\"40\"}", "\"brightness\": '40' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0); did you mean 40%?"),
+            ("{\"cmd\":\"on\",\"brightness\":true}", "\"brightness\" is a boolean: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),
+            ("{\"cmd\":\"brightness\"}", "\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1.0)"),
+            ("{\"cmd\":\"brightness\",\"level\":\"150%\"}", "\"level\": '150%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),
             ("{\"cmd\":\"stealth\"}", "\"stealth\" needs \"on\": true or false"),
             ("{\"cmd\":\"stealth\",\"on\":1}", "\"on\" is a number: expected true or false"),
             ("{\"cmd\":\"stealth\",\"on\":\"maybe\"}", "\"on\": 'maybe' is not valid: expected on/off, yes/no, true/false or 1/0"),
@@ -126,7 +127,7 @@ import TorchCore
         #expect(reply.line == "{\"ok\":true,\"lit\":true,\"brightness_percent\":40,"
                 + "\"pattern\":\"blink 500ms 500ms\",\"pattern_name\":\"blink 1Hz\","
                 + "\"button_mode\":\"smart\",\"backend\":\"sim\",\"service\":true,\"uptime_s\":12.345,\"sleep_timer_remaining_s\":90.5,"
-                + "\"stealth\":false,\"momentary\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"id\":\"q\"}\n")
+                + "\"stealth\":false,\"lit_while_held\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"id\":\"q\"}\n")
         var dark = status
         dark.lit = false
         dark.sleepRemaining = nil

@@ -52,12 +52,15 @@ import Testing
 }
 
 @Suite struct OutputMappingTests {
-    @Test func maxBrightnessCapsDuty() {
-        let m = OutputMapping(curve: .linear, maxDuty: 0.6)
+    /// A cap, not a scale: `min(level, max)` (the seed's clamp), then the curve.
+    @Test func maxBrightnessCapsTheLevel() {
+        let m = OutputMapping(curve: .linear, maxBrightness: 0.6)
         #expect(m.duty(forLightness: 1) == 0.6)
-        #expect(abs(m.duty(forLightness: 0.5) - 0.3) < 1e-15)
-        let cie = OutputMapping(curve: .cie, maxDuty: 0.5)
-        #expect(abs(cie.duty(forLightness: 0.5) - 0.5 * 0.184186) < 1e-6)
+        #expect(m.duty(forLightness: 0.8) == 0.6)
+        #expect(m.duty(forLightness: 0.5) == 0.5, "below the cap a level is as it is")
+        let cie = OutputMapping(curve: .cie, maxBrightness: 0.6)
+        #expect(cie.duty(forLightness: 0.8) == BrightnessCurve.cie.duty(forLightness: 0.6))
+        #expect(cie.duty(forLightness: 0.5) == BrightnessCurve.cie.duty(forLightness: 0.5))
     }
 
     @Test func darkStaysDarkAndOnStaysOn() {
@@ -69,8 +72,8 @@ import Testing
     }
 
     @Test func capIsClamped() {
-        #expect(OutputMapping(maxDuty: 3).maxDuty == 1)
-        #expect(OutputMapping(maxDuty: -1).maxDuty == 0)
+        #expect(OutputMapping(maxBrightness: 3).maxBrightness == 1)
+        #expect(OutputMapping(maxBrightness: -1).maxBrightness == 0)
         #expect(OutputMapping().curve == .cie)
     }
 }
@@ -92,10 +95,31 @@ import Testing
         #expect(try Brightness.parse("100%") == .full)
     }
 
-    @Test(arguments: ["0", "0%", "101%", "0.5%", "1.5", "bright", ""])
+    /// Issue 26's rule: a number with neither `%` nor a decimal point is refused, with the fix.
+    @Test(arguments: [
+        ("40", "did you mean 40%?"),
+        ("1", "did you mean 100% (or 1.0) for full, or 1% for the lowest?"),
+        ("2", "did you mean 2%?"),
+        ("0", "0 is no light (torch off goes dark)"),
+        ("150", "write a percent (40%) or a fraction with a decimal point (0.4)"),
+    ])
+    func refusesABareNumberWithTheFix(text: String, fix: String) throws {
+        let error = try #require(throws: ValueError.self) { try Brightness.parse(text) }
+        #expect(error.description == "'\(text)' is not valid: expected \(Brightness.allowed); \(fix)")
+    }
+
+    @Test func aFractionNeedsItsDecimalPointAndAMachinesNumberIsAFraction() throws {
+        #expect(try Brightness.parse("1.0") == .full)
+        #expect(try Brightness.parse(".5").fraction == 0.5)
+        #expect(try Brightness.parse(fraction: 1) == .full)
+        #expect(try Brightness.parse(fraction: 0.4).fraction == 0.4)
+        #expect(throws: ValueError.self) { try Brightness.parse(fraction: 40) }
+    }
+
+    @Test(arguments: ["0%", "101%", "0.5%", "1.5", "bright", ""])
     func rejects(text: String) throws {
         let error = try #require(throws: ValueError.self) { try Brightness.parse(text) }
-        #expect(error.description == "'\(text)' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)")
+        #expect(error.description == "'\(text)' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)")
     }
 
     @Test func ordersAndPrints() {

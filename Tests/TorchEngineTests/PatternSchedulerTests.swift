@@ -91,11 +91,11 @@ import Glibc
     @Test func curveAndCapApply() throws {
         let (s, out) = scheduler()
         try s.start()
-        s.play(ScheduledProgram(timeline: .steady(1), lightness: 0.5, startedAt: MonotonicClock().now(),
-                                mapping: OutputMapping(curve: .cie, maxDuty: 0.5)))
+        s.play(ScheduledProgram(timeline: .steady(1), lightness: 0.8, startedAt: MonotonicClock().now(),
+                                mapping: OutputMapping(curve: .cie, maxBrightness: 0.5)))
         #expect(eventually { out.changes.count == 1 })
         s.stop()
         let d = out.changes.first?.duty ?? 0
-        #expect(abs(d - 0.18419 * 0.5) < 0.0005, "CIE 50 % ≈ 18.4 % duty, capped at half: \(d)")
+        #expect(abs(d - 0.18419) < 0.0005, "80 % capped at 50 %, CIE 50 % ≈ 18.4 % duty: \(d)")
     }
 }

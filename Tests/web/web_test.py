@@ -246,6 +246,9 @@ try:
         b = driver.find_element(By.CSS_SELECTOR, "button[data-pattern=%s]" % name)
         check(not b.is_displayed(), "the flashing effect %s is hidden until strobe is allowed" % name)
     check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=candle]").is_displayed(), "candle is a mode button")
+    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=candle]").text == "Candle"
+          and driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").get_attribute("textContent") == "Party strobe",
+          "mode buttons are written alike (Normal, SOS, Blink, Candle, Party strobe)")
     driver.find_element(By.ID, "strobe-ok").click()
     check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").is_displayed(),
           "party-strobe shows once strobe is allowed")

@@ -13,10 +13,10 @@ enum ConfigKeyDocs {
 
     static let light: [ConfigKeyDoc] = [
         .init("light", "brightness", "The brightness at start when no state is saved, as perceived lightness.",
-              allowed: "1% to 100% (or 0.01 to 1)", default: "100%", example: "40%"),
+              allowed: "1% to 100% (or 0.01 to 1.0)", default: "100%", example: "40%"),
         .init("light", "curve", "How perceived lightness maps to PWM duty cycle: cie (CIE 1931 lightness, so equal steps look equally bright; 50% is about 18% duty) or linear (duty = level).",
               allowed: "cie or linear", default: "cie", example: "linear"),
-        .init("light", "max-brightness", "A cap on the duty cycle, for a thermal or current limit.",
+        .init("light", "max-brightness", "The highest level anything lights at, for a thermal or current limit: a level above it (from the command line, the web slider, MQTT, the ramp, the ceiling action, the state file) lights at it, one below it as it is (min(level, max), as the seed clamps), and status reports the level lit. The duty never exceeds the curve's duty for it (60% is about 28% duty with cie).",
               allowed: "1% to 100%", default: "100%", example: "60%"),
         .init("light", "pattern", "The pattern at start when no state is saved (a saved pattern wins, as a saved brightness does). Built in: \(presets.joined(separator: ", ")), and the effects \(Effect.kinds.joined(separator: ", ")) (an effect plays with its defaults, see torch(1), EFFECTS).",
               allowed: "a built-in name or a [pattern.NAME]", default: "steady", example: "candle"),

@@ -43,7 +43,7 @@ enum ConfigSchema {
             }
         }
     })
-    static let levelMeaning = "a brightness from 1% to 100% (or 0.01 to 1)"
+    static let levelMeaning = "a brightness from 1% to 100% (or 0.01 to 1.0)"
 
     static let light = ConfigSection(name: "light", keys: [
         ConfigKey(name: "brightness") { c, v throws(ValueError) in c.light.brightness = try Brightness.parse(v) },

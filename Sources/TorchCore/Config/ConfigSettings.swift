@@ -28,6 +28,7 @@ extension TorchSettings {
         gestures = GestureMap(c.gestures)
         floor = c.light.floor
         ceiling = c.light.ceiling
+        maxBrightness = c.light.maxBrightness
         memory = c.light.memory
         memoryLevel = c.light.memoryLevel
         hybridAfter = c.light.hybridAfter

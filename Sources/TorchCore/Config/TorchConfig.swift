@@ -29,7 +29,8 @@ extension TorchConfig {
         public var brightness: Brightness = .full
         /// `curve`: lightness → duty mapping.
         public var curve: BrightnessCurve = .cie
-        /// `max-brightness`: cap on the duty cycle (thermal or current limit), 1…100 %.
+        /// `max-brightness`: the highest level anything lights at (thermal or current limit),
+        /// 1…100 %: a level above it lights at it.
         public var maxBrightness: Brightness = .full
         /// `pattern`: the name of the pattern at start.
         public var pattern = "steady"

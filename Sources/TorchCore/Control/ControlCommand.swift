@@ -70,7 +70,7 @@ public enum ControlCommand: Equatable, Sendable {
         case let .mode(p): return .choosePattern(p)
         case let .modeNamed(name):
             do {
-                return .choosePattern(try library.lookup(name))
+                return .choosePattern(try library.resolve(name))
             } catch {
                 throw ControlError("name: \(error)")
             }

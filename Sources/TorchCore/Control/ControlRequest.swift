@@ -93,7 +93,7 @@ public struct ControlRequest: Equatable, Sendable {
         case "reload": return .reload
         case "brightness":
             guard let v = json["level"] else {
-                throw ControlError("\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1)")
+                throw ControlError("\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1.0)")
             }
             return .brightness(try brightness(v, key: "level"))
         case "stealth":
@@ -183,20 +183,18 @@ public struct ControlRequest: Equatable, Sendable {
         return u
     }
 
-    /// `"40%"`, `"0.4"` or the number `0.4`.
+    /// `"40%"`, `"0.4"` or the number `0.4` (a number is a fraction: `1` is full).
     private static func brightness(_ v: JSONValue, key: String) throws(ControlError) -> Brightness {
-        let text: String
-        switch v {
-        case let .string(s): text = s
-        case let .number(n): text = JSONValue.numberText(n)
-        default:
-            throw ControlError("\"\(key)\" is \(v.kindName): expected a brightness from 1% to 100% (or 0.01 to 1)")
-        }
         do {
-            return try Brightness.parse(text)
+            switch v {
+            case let .string(s): return try Brightness.parse(s)
+            case let .number(n), let .decimal(n, _): return try Brightness.parse(fraction: n)
+            default: break
+            }
         } catch {
             throw ControlError("\"\(key)\": \(error)")
         }
+        throw ControlError("\"\(key)\" is \(v.kindName): expected \(Brightness.allowed)")
     }
 
     /// Seconds as a number (`0.5`) or a duration with its unit (`"500ms"`), 0 to 60 s.

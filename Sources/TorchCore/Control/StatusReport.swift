@@ -18,7 +18,7 @@ public struct StatusReport: Equatable, Sendable {
     /// The members, in this order (types and units in dist/PROTOCOL.md):
     /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
     /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
-    /// `stealth`, `momentary`, `fading`, `light_by_default`, `sleep_timer_s`.
+    /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`.
     public var members: [JSONMember] {
         [
             JSONMember("lit", .bool(status.lit)),
@@ -31,7 +31,7 @@ public struct StatusReport: Equatable, Sendable {
             JSONMember("uptime_s", uptime.map { .number(Self.seconds($0)) } ?? .null),
             JSONMember("sleep_timer_remaining_s", status.sleepRemaining.map { .number(Self.seconds($0)) } ?? .null),
             JSONMember("stealth", .bool(status.stealth)),
-            JSONMember("momentary", .bool(status.momentary)),
+            JSONMember("lit_while_held", .bool(status.momentary)),
             JSONMember("fading", .bool(status.fading)),
             JSONMember("light_by_default", .bool(status.lightByDefault)),
             JSONMember("sleep_timer_s", status.sleepTimer.map { .number(Self.seconds($0)) } ?? .null),

@@ -25,23 +25,24 @@ public enum BrightnessCurve: String, CaseIterable, Sendable {
     }
 }
 
-/// Lightness → duty for one output: the curve, then the `max-brightness` cap
-/// (thermal or current limit, as the phone caps at the device's maximum torch level).
+/// Lightness → duty for one output: the `max-brightness` cap (thermal or current limit,
+/// as the phone caps at the device's maximum torch level), then the curve.
 public struct OutputMapping: Equatable, Sendable {
     public var curve: BrightnessCurve
-    /// The largest duty cycle ever written, 0…1 (the `max-brightness` setting).
-    public var maxDuty: Double
+    /// The highest lightness ever shown, 0…1 (the `max-brightness` setting): a level
+    /// above it is shown at it, one below it as it is (`min(level, max)`, the seed's
+    /// clamp), so the duty never exceeds the curve's duty for it.
+    public var maxBrightness: Double
 
-    public init(curve: BrightnessCurve = .cie, maxDuty: Double = 1) {
+    public init(curve: BrightnessCurve = .cie, maxBrightness: Double = 1) {
         self.curve = curve
-        self.maxDuty = min(1, max(0, maxDuty))
+        self.maxBrightness = maxBrightness.isNaN ? 1 : min(1, max(0, maxBrightness))
     }
 
     /// Duty cycle 0…1 for a lightness 0…1. Lightness 0 is dark; any positive lightness
     /// gives a positive duty (never rounds "on" to dark).
     public func duty(forLightness lightness: Double) -> Double {
         guard lightness > 0 else { return 0 }
-        let d = curve.duty(forLightness: lightness) * maxDuty
-        return d
+        return curve.duty(forLightness: min(lightness, maxBrightness))
     }
 }

@@ -91,4 +91,13 @@ public struct PatternLibrary: Sendable {
         if let p = patterns[name] { return p }
         throw .unknownName(name, suggestion: ConfigSuggestion.closest(to: name, in: names), names: names)
     }
+
+    /// A name of the library, or a pattern as `torch status` shows it (its canonical
+    /// text: `strobe slow`, `blink 500ms 500ms`), so what the status shows can be chosen
+    /// again as it is written.
+    public func resolve(_ text: String) throws(PatternLibraryError) -> Pattern {
+        if let p = patterns[text] { return p }
+        if let p = try? Pattern.parseCanonical(text) { return p }
+        return try lookup(text)
+    }
 }

@@ -45,6 +45,10 @@ public struct TorchSettings: Equatable, Sendable {
     /// glow (floor). Default 1 % and 100 %.
     public var floor: Brightness = Brightness(clamping: Brightness.minimum)
     public var ceiling: Brightness = .full
+    /// `max-brightness`: the highest level anything lights at (a thermal or current
+    /// limit): every level asked for above it (a command, the web slider, MQTT, the
+    /// ramp, the ceiling action) is `min(level, max)`, the seed's clamp. Default 100 %.
+    public var maxBrightness: Brightness = .full
     /// `memory`, `memory-level`, `hybrid-after`: the level a light from dark comes on
     /// at. Default automatic (the last level), 100 %, 10 min.
     public var memory: MemoryRule = .automatic

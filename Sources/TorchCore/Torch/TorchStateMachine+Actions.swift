@@ -23,6 +23,9 @@ extension TorchStateMachine {
             refreshProgram(at: t, restart: true)
         case .stealth:
             setStealth(!stealth)
+            // The light is unchanged, but it is the state before the gesture's press: a
+            // double tap's provisional light is handed back to the scheduler as dark.
+            refreshProgram(at: t)
         case .lockout:
             stopEverything()
             locked = true
@@ -62,9 +65,7 @@ extension TorchStateMachine {
     }
 
     /// The highest level now: the ceiling, or the Simple UI's cap in the Simple UI.
-    var ceiling: Brightness {
-        simpleUI ? min(settings.ceiling, settings.simpleUICeiling) : settings.ceiling
-    }
+    var ceiling: Brightness { min(settings.ceiling, ceilingCap) }
 
     /// Lit and latched; the sleep timer (re)starts; a fade in progress is abandoned.
     /// From dark with `recall`, the memory rule picks the level.
@@ -114,16 +115,20 @@ extension TorchStateMachine {
         case .automatic:
             break
         case .manual:
-            brightness = manualLevel
+            brightness = min(manualLevel, settings.maxBrightness)
         case .hybrid:
-            if let since = darkSince, t - since >= settings.hybridAfter { brightness = manualLevel }
+            if let since = darkSince, t - since >= settings.hybridAfter { brightness = min(manualLevel, settings.maxBrightness) }
         }
     }
 
     mutating func changeBrightness(to b: Brightness) {
         // An explicit brightness ends a ramp in progress: the user's number wins.
         ramp = nil
-        brightness = b
+        // `max-brightness` is a cap: above it, the level is the cap (and that is said).
+        if b > settings.maxBrightness {
+            events.append(.notice("brightness \(b) capped at max-brightness \(settings.maxBrightness)"))
+        }
+        brightness = min(b, settings.maxBrightness)
     }
 
     mutating func setStealth(_ on: Bool) {
@@ -145,7 +150,7 @@ extension TorchStateMachine {
         guard fadeEnd == nil, sunset == nil, readoutEnd == nil else { return }
         // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
         let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : playedTimeline(currentPattern)
-        let level = glow ? settings.floor : min(brightness, ceilingCap)
+        let level = shownBrightness
         // During a transition the program is the fade; what it leads to is the target.
         let shown = transitionTarget ?? program
         if timeline != shown.timeline || (restart && lit) {
@@ -185,6 +190,10 @@ extension TorchStateMachine {
         transitionEnd = t + d
     }
 
-    /// The cap on the level shown: the Simple UI's, else none.
-    var ceilingCap: Brightness { simpleUI ? settings.simpleUICeiling : .full }
+    /// The level the light shows (and status reports): lockout's glow at the floor, else
+    /// the brightness under the Simple UI's cap.
+    var shownBrightness: Brightness { min(glow ? settings.floor : brightness, ceilingCap) }
+
+    /// The cap on the level shown: `max-brightness`, and the Simple UI's under it.
+    var ceilingCap: Brightness { simpleUI ? min(settings.simpleUICeiling, settings.maxBrightness) : settings.maxBrightness }
 }

@@ -49,7 +49,7 @@ extension TorchStateMachine {
         guard let load = heartbeatLoad.pending else { return }
         heartbeatLoad = HeartbeatLoad(applied: load, pending: nil)
         guard playsHeartbeat else { return }
-        program = LightProgram(timeline: Heartbeat.timeline(loadAverage: load), brightness: brightness, startedAt: t)
+        program = LightProgram(timeline: Heartbeat.timeline(loadAverage: load), brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
     }
 

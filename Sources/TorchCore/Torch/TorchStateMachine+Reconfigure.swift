@@ -35,6 +35,12 @@ extension TorchStateMachine {
         if new.sleepTimer != old.sleepTimer, lit, fadeEnd == nil {
             restartSleepTimer(at: t)
         }
+        if new.maxBrightness != old.maxBrightness {
+            // A lower cap applies at once, to the level kept too; a higher one lets a
+            // later level go higher (the level kept stays as it is).
+            brightness = min(brightness, new.maxBrightness)
+            refreshProgram(at: t)
+        }
         reportChanges()
     }
 }

@@ -138,7 +138,7 @@ extension TorchStateMachine {
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
         transitionEnd = nil
-        program = LightProgram(timeline: fade, brightness: brightness, startedAt: t)
+        program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
         fadeEnd = t + settings.sleepFade
     }

@@ -144,7 +144,8 @@ public struct TorchStateMachine: Sendable {
         buttonMode = settings.buttonMode
         simpleUI = settings.simpleUI
         manualLevel = settings.memoryLevel
-        brightness = saved?.brightness ?? settings.brightness
+        // `max-brightness` caps every level, the remembered one too.
+        brightness = min(saved?.brightness ?? settings.brightness, settings.maxBrightness)
         pattern = settings.startPattern(restoring: saved)
         lit = settings.startsLit(restoring: saved)
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
@@ -298,7 +299,7 @@ public struct TorchStateMachine: Sendable {
     /// What `torch status` shows at `time`.
     public func statusSummary(at time: Instant) -> TorchStatus {
         TorchStatus(
-            lit: lit, momentary: momentary, brightness: brightness, pattern: currentPattern,
+            lit: lit, momentary: momentary, brightness: shownBrightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
             fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)

@@ -4,6 +4,7 @@ public struct TorchStatus: Equatable, Sendable {
     public var lit: Bool
     /// True when lit by the button only for as long as it is held.
     public var momentary: Bool
+    /// The level the light shows: the brightness, under the Simple UI's cap.
     public var brightness: Brightness
     /// The pattern playing (SOS while an SOS runs).
     public var pattern: Pattern

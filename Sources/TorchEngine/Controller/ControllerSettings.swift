@@ -22,6 +22,10 @@ public struct ControllerSettings {
     public var watchdogInterval: Duration?
     /// The output driven, for status.
     public var backend: Backend
+    /// Stealth has status LEDs to darken (`[board] stealth-leds`, or the board profile's
+    /// found here). Without them stealth still changes the state (the web page's black
+    /// screen) and says that nothing was darkened.
+    public var hasStatusLEDs = true
     /// Re-reads the config (SIGHUP, `reload`); nil: reload is not possible in this mode.
     public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
 

@@ -20,8 +20,12 @@ extension TorchController {
                 lastGesture = kind
                 effects.append(.feedbackPulse(kind))
             case .stealthChanged(let on):
-                log("stealth \(on ? "on" : "off")")
-                effects.append(.statusLEDs(on ? .dark : .restore))
+                if settings.hasStatusLEDs {
+                    log("stealth \(on ? "on" : "off")")
+                    effects.append(.statusLEDs(on ? .dark : .restore))
+                } else {
+                    log("stealth \(on ? "on" : "off"): \(Self.noStatusLEDs)", on ? .warning : .info)
+                }
             case .sleepTimerExpired, .notice:
                 log(event.description)
             }
@@ -35,6 +39,9 @@ extension TorchController {
             effects.append(.statusChanged(status))
         }
     }
+
+    /// What stealth says when there are no status LEDs to darken.
+    public static let noStatusLEDs = "no status LEDs were found to darken ([board] stealth-leds names them)"
 
     /// Hands the state machine's program to the scheduler when it changed. A new
     /// pattern while lit is acknowledged by the light itself first (when configured):

@@ -156,6 +156,11 @@ public final class TorchController {
             } catch {
                 return .failure(error)
             }
+            // Stealth on with nothing to darken is carried out (the state, the web page's
+            // black screen) but not reported as a darkened board.
+            if case .stealth(true) = request.command, !settings.hasStatusLEDs {
+                return .success([JSONMember("warning", .string("stealth on, but \(Self.noStatusLEDs)"))])
+            }
             return .success()
         }
     }

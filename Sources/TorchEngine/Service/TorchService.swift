@@ -218,6 +218,9 @@ public final class TorchService {
             if first == nil { first = stamp }
             trace?.append(stamp)
         }
+        // What this turn drained goes to the file now, so a reader (`tail -f`) sees the
+        // light as it plays; the write is on this loop, never the real-time thread.
+        if first != nil { trace?.flush() }
         if let first, !reportedFirstLight, let start = options.processStart {
             reportedFirstLight = true
             let ms = Double(first.actual - start.nanoseconds) / 1e6

@@ -10,6 +10,12 @@ public struct OutputStamp: Equatable, Sendable {
     /// Duty cycle written, 0…1.
     public var duty: Double
 
+    public init(intended: Int64, actual: Int64, duty: Double) {
+        self.intended = intended
+        self.actual = actual
+        self.duty = duty
+    }
+
     /// How late the change was, in nanoseconds (negative would be early; never expected).
     public var lateness: Int64 { actual - intended }
 }

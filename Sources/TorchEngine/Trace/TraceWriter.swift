@@ -3,7 +3,8 @@ import TorchHardware
 
 /// Writes `--trace` files: one line per output change, `<nanoseconds since start>,<duty>`,
 /// with the *actual* instant the scheduler issued the write. Runs on the event loop,
-/// never on the real-time thread. The file itself is TorchHardware's `CreatedFile`.
+/// never on the real-time thread, which writes what each turn drained (`flush`), so the
+/// file follows the light live. The file itself is TorchHardware's `CreatedFile`.
 public final class TraceWriter {
     private let file: CreatedFile
     private var origin: Int64
@@ -22,7 +23,7 @@ public final class TraceWriter {
     /// Moves time zero to `origin` (before any stamp is appended).
     public func rebase(origin: Instant) { self.origin = origin.nanoseconds }
 
-    /// Appends one stamp (buffered).
+    /// Appends one stamp (buffered until `flush`, or 32 KiB).
     public func append(_ s: OutputStamp) {
         let line = "\(s.actual - origin),\(s.duty)\n"
         buffer.append(contentsOf: line.utf8)

@@ -152,7 +152,7 @@ extension WebPage {
     document.body.dataset.lit = String(s.lit);
     $("on").setAttribute("aria-pressed", String(s.lit));
     const mode = modeOf(s);
-    const bits = [s.lit ? (s.momentary ? "lit while held" : "lit") : "dark", Math.round(s.brightness_percent) + " %", s.pattern_name];
+    const bits = [s.lit ? (s.lit_while_held ? "lit while held" : "lit") : "dark", Math.round(s.brightness_percent) + " %", s.pattern_name];
     if (s.sleep_timer_remaining_s != null) bits.push("sleeps in " + Math.ceil(s.sleep_timer_remaining_s / 60) + " min");
     if (access !== "control") bits.push("view only");
     $("summary").textContent = bits.join(" · ");
@@ -177,13 +177,15 @@ extension WebPage {
   // behind "Allow strobe" (photosensitivity); the others are mode buttons.
   const flashing = (n) => n.includes("strobe") || n === "lightning";
   function customPatterns(names) {
+    // Written as the built-in buttons are (Normal, SOS, Blink): "party-strobe" is "Party strobe".
+    const label = (n) => { const w = n.replace(/-/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); };
     const box = $("custom-patterns"), strobes = $("strobe-box");
     box.textContent = "";
     for (const b of strobes.querySelectorAll("button.extra")) b.remove();
     for (const n of names || []) {
       if (builtIn.includes(n)) continue;
       const b = document.createElement("button");
-      b.className = "mode"; b.dataset.pattern = n; b.textContent = n; b.setAttribute("aria-pressed", "false");
+      b.className = "mode"; b.dataset.pattern = n; b.textContent = label(n); b.setAttribute("aria-pressed", "false");
       if (flashing(n)) { b.classList.add("extra"); strobes.appendChild(b); } else box.appendChild(b);
     }
   }

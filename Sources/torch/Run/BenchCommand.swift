@@ -151,7 +151,7 @@ enum BenchCommand {
         var levels: [Double] = []
         for i in 0..<r.steps { levels.append(0.01 + 0.99 * Double(i) / Double(r.steps - 1)) }
         for c in curves {
-            let mapping = OutputMapping(curve: c, maxDuty: 1)
+            let mapping = OutputMapping(curve: c)
             for (i, level) in levels.enumerated() {
                 scheduler.play(ScheduledProgram(timeline: .steady(1), lightness: level, startedAt: clock.now(), mapping: mapping))
                 if !r.json {

@@ -51,9 +51,9 @@ enum Runner {
         case let .mode(name):
             // No service: the pattern is remembered for the next light; nothing lights.
             var s = last()
-            do { s.pattern = try library.lookup(name) } catch {
-                StandardError.write("torch: mode: \(error)\n")
-                return ExitCode.failure
+            do { s.pattern = try library.resolve(name) } catch {
+                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", subcommand: "mode"))
+                return ExitCode.usage
             }
             s.lit = false
             save(s, to: saved)
@@ -90,7 +90,20 @@ enum Runner {
                 save(s, to: saved)
             }
             return withOutput(light, config) { output, reason in
+                // `--trace` records this one output change too (`torch blink --speed 0` is an off).
+                let clock = MonotonicClock()
+                var trace: TraceWriter?
+                if let path = light.tracePath {
+                    do { trace = try TraceWriter(path: path, origin: clock.now()) } catch {
+                        output.close()
+                        StandardError.write("torch: \(error)\n")
+                        return ExitCode.failure
+                    }
+                }
                 _ = output.write(duty: 0)
+                let at = clock.now().nanoseconds
+                trace?.append(OutputStamp(intended: at, actual: at, duty: 0))
+                trace?.flush()
                 output.close()
                 StandardError.write(reason + "\n" + "torch: dark\n")
                 return ExitCode.ok
@@ -98,6 +111,9 @@ enum Runner {
         case let .toggle(light):
             // No torch process runs (no service answered), so nothing is lit: whatever
             // the state file remembers, a toggle lights.
+            return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
+        case let .on(light):
+            // The chosen mode (the restored pattern) lights; only the level may change.
             return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
         case let .light(choice, light):
             var commands: [TorchCommand] = []
@@ -202,6 +218,9 @@ enum Runner {
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
                 backend: output.kind)
+            // Only a service darkens status LEDs (and puts them back).
+            let statusLEDs = isService ? ServiceExtras.statusLEDs(config) : nil
+            controller.hasStatusLEDs = statusLEDs != nil
             var frontEnds: [any FrontEnd] = []
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
@@ -258,7 +277,7 @@ enum Runner {
             options.processStart = TorchCLI.processStart
             options.feedback = feedback
             if isService {
-                options.statusLEDs = ServiceExtras.statusLEDs(config)
+                options.statusLEDs = statusLEDs
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
             }
             // A service's GPIO line is taken again if its chip goes away and comes back.

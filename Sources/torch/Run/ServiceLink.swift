@@ -35,6 +35,9 @@ enum ServiceLink {
             // The config's presets (blink-speed, sos-unit, breathe-period), from the library the CLI built.
             let pattern = choice.resolve(library)
             commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
+        case let .on(l):
+            guard isForwardable(l) else { return nil }
+            commands = [.on(l.brightness)]
         case let .off(force, _, l):
             guard !force, isForwardable(l) else { return nil }
             commands = [.off]
@@ -47,8 +50,12 @@ enum ServiceLink {
         case let .stealth(on):
             commands = [.stealth(on)]
         case let .mode(name):
-            // The service's library knows the name (its reply names a bad one).
-            commands = [.modeNamed(name)]
+            // Resolved here, as light commands are: a name the config does not know is a
+            // usage error (exit 64) before any service is asked.
+            do { commands = [.mode(try library.resolve(name))] } catch {
+                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", subcommand: "mode"))
+                return ExitCode.usage
+            }
         case .run, .bench, .boards, .probe, .bootLine, .button, .readout, .mqttForget, .webLink, .wiring, .plot:
             return nil
         }
@@ -84,6 +91,11 @@ enum ServiceLink {
                 ?? .failure(.noService(path: path)) : ControlClient.send(line(c), socketPath: path)
             switch result {
             case let .success(reply) where reply.ok:
+                // Done, but not what was asked for (stealth with no status LEDs): said, exit 1.
+                if let warning = reply["warning"]?.stringValue {
+                    StandardError.write("torch: \(warning)\n")
+                    return ExitCode.failure
+                }
                 if i == commands.count - 1 { printReply(reply, command: c, json: json) }
             case let .success(reply):
                 StandardError.write("torch: \(reply.error ?? "the service refused the request")\n")

@@ -6,7 +6,7 @@ import TorchEngine
 /// `PatternLibrary(config:)`).
 enum SettingsFactory {
     static func mapping(_ c: TorchConfig, curve: BrightnessCurve?) -> OutputMapping {
-        OutputMapping(curve: curve ?? c.light.curve, maxDuty: c.light.maxBrightness.fraction)
+        OutputMapping(curve: curve ?? c.light.curve, maxBrightness: c.light.maxBrightness.fraction)
     }
 
     static func scheduler(_ c: TorchConfig) -> SchedulerSettings {

@@ -16,16 +16,23 @@ struct TorchRig {
 
     init(_ settings: TorchSettings = TorchSettings(), restoring: PersistentState? = nil, at start: Instant = .zero,
          library: PatternLibrary = .standard, reload: (() -> Result<ReloadedConfig, ReloadError>)? = nil,
-         blinkOnPatternChange: Bool = false, runFor: Duration? = nil) {
+         blinkOnPatternChange: Bool = false, runFor: Duration? = nil, hasStatusLEDs: Bool = true) {
         var s = ControllerSettings(torch: settings, mapping: OutputMapping(curve: .linear), library: library,
                                    restoring: restoring, runFor: runFor, blinkOnPatternChange: blinkOnPatternChange)
         s.reload = reload
+        s.hasStatusLEDs = hasStatusLEDs
         controller = TorchController(settings: s, at: start)
         controller.start(at: start)
         // The first write is confirmed at once: readiness is not what these tests look at.
         controller.advance(to: start, output: Self.healthy)
-        _ = controller.takeEffects()
+        startProgram = controller.takeEffects().compactMap { if case let .play(p) = $0 { p } else { nil } }.last
     }
+
+    /// The program the start handed to the scheduler (the start's effects are not in `effects`).
+    private(set) var startProgram: ScheduledProgram?
+
+    /// The program the scheduler plays now: the last one handed to it.
+    var handed: ScheduledProgram? { programs.last ?? startProgram }
 
     static let healthy = OutputHealth(writes: 1)
 

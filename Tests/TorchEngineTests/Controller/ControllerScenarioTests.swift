@@ -54,6 +54,17 @@ import TorchEngine
         #expect(logs(rig) == ["stealth on", "stealth off"])
     }
 
+    @Test func stealthWithNoStatusLEDsSaysSoInsteadOfSuccess() {
+        var rig = TorchRig(hasStatusLEDs: false)
+        let reply = rig.request(#"{"cmd":"stealth","on":true}"#, at: atMs(10))
+        #expect(reply.ok, "the state changes (the web page's black screen)")
+        #expect(reply["warning"]?.stringValue?.contains("no status LEDs were found") == true, "\(reply.line)")
+        #expect(rig.controller.status(at: atMs(10)).stealth)
+        #expect(!rig.effects.contains { if case .statusLEDs = $0 { true } else { false } })
+        #expect(logs(rig).first?.contains("no status LEDs were found") == true, "\(logs(rig))")
+        #expect(rig.request(#"{"cmd":"stealth","on":false}"#, at: atMs(20)) == .success())
+    }
+
     @Test func gesturesPulseTheFeedbackLineOnePulseEach() {
         var rig = TorchRig()
         rig.click(atMs(0), atMs(100))
@@ -110,14 +121,14 @@ import TorchEngine
 
     @Test func aReloadWithANewMappingReplaysTheSameProgramFromItsStart() {
         var rig = TorchRig(reload: {
-            .success(ReloadedConfig(settings: TorchSettings(), mapping: OutputMapping(curve: .linear, maxDuty: 0.5),
+            .success(ReloadedConfig(settings: TorchSettings(), mapping: OutputMapping(curve: .linear, maxBrightness: 0.5),
                                     library: .standard))
         })
         _ = rig.request(#"{"cmd":"pattern","name":"blink"}"#, at: atMs(0))
         let reloaded4 = rig.reload(at: atMs(700))
         #expect(reloaded4)
         let last = rig.programs.last
-        #expect(last?.mapping.maxDuty == 0.5)
+        #expect(last?.mapping.maxBrightness == 0.5)
         #expect(last?.startedAt == atMs(0))
     }
 
