@@ -139,13 +139,13 @@ def test_commands(broker):
     assert len(ha.on(st)) == states, "a repeated command published a new state"
     send("strobe", {"state": "ON", "brightness": 100, "effect": "strobe-fast"}, {"effect": "strobe-fast"}, hold=0.65)
     send("steady", {"state": "ON", "effect": "steady"}, {"effect": "steady"})
-    # Flash for 1 s: strobing, then back to steady.
-    send("flash", {"state": "ON", "flash": 1}, {"effect": "strobe-fast"}, hold=0)
-    wait_for(lambda: json.loads(ha.on(st)[-1][1])["effect"] == "steady", 3, "the flash to end")
-    time.sleep(0.3)
-    marks["flash"][1] = time.monotonic()
-    send("short", {"state": "ON", "flash": "short"}, {"effect": "strobe-fast"}, hold=0.1)
-    send("steady2", {"state": "ON", "effect": "steady"}, {"effect": "steady"})
+    # Flash for 1 s: strobing over the light's state (which is not changed: no new state
+    # message), then back to steady.
+    states = len(ha.on(st))
+    send("flash", {"state": "ON", "flash": 1}, hold=1.3)
+    assert len(ha.on(st)) == states, "a flash changed the published state: %s" % ha.on(st)[states:]
+    send("short", {"state": "ON", "flash": "short"}, hold=0.1)
+    time.sleep(2)   # the short flash (2 s) ends by itself
     # Transition: the level fades over it (the state says the target at once).
     send("transition", {"state": "ON", "brightness": 30, "transition": 0.5}, {"brightness": 30}, hold=0.9)
     send("off", {"state": "OFF", "transition": 0.5}, {"state": "OFF"}, hold=0.9)
@@ -186,6 +186,29 @@ def test_commands(broker):
         print("   %s over 0.5 s: %d levels in between" % (name, len(between)))
     assert at_end("off") == 0.0 and at_end("off2") == 0.0
     assert level_at(ch, marks["effect"][0] + 0.1) and level_at(ch, marks["effect"][0] + 0.1) > 0, "effect alone did not light"
+    ha.close()
+
+
+def test_flash_not_saved(broker):
+    """A flash is never saved: the owner's steady 40 %, a 3600 s flash, SIGKILL, a restart →
+    the steady 40 % again, not the strobe."""
+    t = Torch(TORCH, broker.port, "flsave", WORK)
+    ha = Client(broker.port, topics=("torch/flsave/#",))
+    assert t.request({"cmd": "on", "brightness": 0.4})["ok"]
+    ha.publish("torch/flsave/set", {"state": "ON", "flash": 3600})
+    wait_for(lambda: "flash: strobe-fast for 1h" in t.log(), 5, "the flash to start")
+    time.sleep(0.3)
+    state_file = os.path.join(t.dir, "state")
+    with open(state_file) as f:
+        saved = f.read()
+    assert "strobe" not in saved, "the flash was saved:\n" + saved
+    t.signal(signal.SIGKILL)
+    t.proc.wait()
+    again = Torch(TORCH, broker.port, "flsave", WORK)
+    s = again.status()
+    print("   after SIGKILL mid-flash: lit %s, %s at %s %%" % (s["lit"], s["pattern"], s["brightness_percent"]))
+    assert s["lit"] is True and s["pattern"] == "steady" and s["brightness_percent"] == 40, s
+    assert again.stop() == 0
     ha.close()
 
 
@@ -491,7 +514,7 @@ def test_auth(_shared):
         proc.wait()
 
 
-TESTS = [test_config_errors, test_discovery, test_commands, test_bad_commands, test_button_echo, test_will,
+TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_bad_commands, test_button_echo, test_will,
          test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 

@@ -43,6 +43,8 @@ public final class TorchController {
     var restingSince: Instant?
     var lastRestSeen: Instant?
     var lastStatus: StatusSnapshot?
+    /// A state change seen during a temporary state, saved once it ends (`save()`).
+    var saveHeld = false
 
     public init(settings: ControllerSettings, at start: Instant) {
         self.settings = settings
