@@ -113,7 +113,8 @@ def test_commands(broker):
     """ON / brightness / effect / flash / transition → the simulated LED's trace, and
     the state echoed; commands are idempotent."""
     ha = Client(broker.port, topics=("torch/cmd/#",))
-    t = Torch(TORCH, broker.port, "cmd", WORK)
+    # strobe-fast, as an effect and as Home Assistant's flash, is the owner's to allow.
+    t = Torch(TORCH, broker.port, "cmd", WORK, extra="\n[light]\nremote-flashing = yes\n")
     origin, width = t.origin()
     st = "torch/cmd/state"
     wait_for(lambda: ha.on(st), 5, "the first state")
@@ -209,6 +210,40 @@ def test_flash_not_saved(broker):
     print("   after SIGKILL mid-flash: lit %s, %s at %s %%" % (s["lit"], s["pattern"], s["brightness_percent"]))
     assert s["lit"] is True and s["pattern"] == "steady" and s["brightness_percent"] == 40, s
     assert again.stop() == 0
+    ha.close()
+
+
+def test_remote_flashing(broker):
+    """Flashing is the owner's choice: an effect not in [light] patterns, and a listed one
+    that flashes more than 3 times a second, are refused (one line naming the pattern and
+    the setting); Home Assistant's flash is strobe-medium."""
+    ha = Client(broker.port, topics=("torch/rf/#",))
+    t = Torch(TORCH, broker.port, "rf", WORK, extra="\n[light]\npatterns = steady, tactical-strobe\n")
+    origin, _ = t.origin()
+    wait_for(lambda: ha.on("torch/rf/state"), 5, "the first state")
+    t0 = time.monotonic()
+    ha.publish("torch/rf/set", {"state": "ON", "effect": "party-strobe"})
+    ha.publish("torch/rf/set", {"state": "ON", "effect": "tactical-strobe"})
+    wait_for(lambda: t.log().count("the light is unchanged") >= 2, 5, "two refusals")
+    lines = [l for l in t.log().splitlines() if "the light is unchanged" in l]
+    for l in lines:
+        print("   " + l[:200])
+    assert "pattern 'party-strobe' is not one of the owner's [light] patterns" in lines[0], lines
+    assert "pattern 'tactical-strobe' flashes more than 3 times a second" in lines[1] \
+        and "[light] remote-flashing = yes" in lines[1], lines
+    assert t.status()["lit"] is False
+    t1 = time.monotonic()
+    ha.publish("torch/rf/set", {"state": "ON", "flash": 1})
+    wait_for(lambda: "flash: strobe-medium for 1s" in t.log(), 5, "the slow flash")
+    time.sleep(1.3)
+    t2 = time.monotonic()
+    assert t.stop() == 0
+    ch = t.changes(origin)
+    assert not changes_between(ch, t0, t1), "a refused strobe changed the output"
+    flash = changes_between(ch, t1, t2)
+    gaps = [b[0] - a[0] for a, b in zip(flash, flash[1:])]
+    print("   flash 1 s: %d output changes, %s ms apart" % (len(flash), [round(g * 1000) for g in gaps]))
+    assert len(flash) >= 3 and all(g > 0.25 for g in gaps[:-1]), flash
     ha.close()
 
 
@@ -514,7 +549,7 @@ def test_auth(_shared):
         proc.wait()
 
 
-TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_bad_commands, test_button_echo, test_will,
+TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_bad_commands, test_button_echo, test_will,
          test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 

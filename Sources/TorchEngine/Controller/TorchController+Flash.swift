@@ -6,9 +6,16 @@ import TorchCore
 extension TorchController {
     /// Shows `pattern` for `length` from `time` over the light's state (Home Assistant's
     /// flash; see `TorchStateMachine.showFlash`): nothing is saved for it, and the light
-    /// is as it was when it ends or a press or command cuts it short.
-    public func flash(_ pattern: Pattern, for length: Duration, from origin: CommandOrigin, at time: Instant) {
-        guard !isStopped else { return }
+    /// is as it was when it ends or a press or command cuts it short. A remote front end
+    /// gets nothing that flashes more than three times a second without `[light]
+    /// remote-flashing = yes` (`flashPattern(for:)` is what it may ask for).
+    @discardableResult
+    public func flash(_ pattern: Pattern, for length: Duration, from origin: CommandOrigin, at time: Instant) -> ControlError? {
+        guard !isStopped else { return nil }
+        if origin.isRemote, !settings.torch.remoteFlashing, FlashRate.exceedsThreshold(pattern) {
+            return ControlError("flash: pattern '\(patternName(pattern))' flashes more than 3 times a second; "
+                                + "a remote front end flashes it only with \(RemotePatternRule.flashingSetting)")
+        }
         runGestureTimers(upTo: time)
         if machine.showFlash(pattern, for: length, at: time) {
             lastCommandOrigin = origin
@@ -16,6 +23,7 @@ extension TorchController {
         }
         now = max(now, time)
         settle()
+        return nil
     }
 
     /// True while a state that must not be saved is in force: a virtual button held

@@ -212,8 +212,9 @@ public final class MQTTFrontEnd: FrontEnd {
         if let d = command.flash, command.on != false {
             let levels = commands.filter { if case .setBrightness = $0 { true } else { false } }
             if !levels.isEmpty { controller.commands(levels, from: .mqtt, at: now, transition: command.transition) }
-            let strobe = (try? library.lookup("strobe-fast")) ?? .strobe(.fast)
-            controller.flash(strobe, for: d, from: .mqtt, at: now)
+            if let refusal = controller.flash(controller.flashPattern(for: .mqtt), for: d, from: .mqtt, at: now) {
+                refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
+            }
             return
         }
         if group {
@@ -230,9 +231,11 @@ public final class MQTTFrontEnd: FrontEnd {
             } else {
                 start = mono + settings.groupDefaultDelay
             }
-            controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition)
-        } else {
-            controller.commands(commands, from: .mqtt, at: now, transition: command.transition)
+            if let refusal = controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition) {
+                refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
+            }
+        } else if let refusal = controller.commands(commands, from: .mqtt, at: now, transition: command.transition) {
+            refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
         }
     }
 

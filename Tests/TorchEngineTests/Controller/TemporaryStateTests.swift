@@ -5,12 +5,19 @@ import TorchEngine
 /// Only the owner's choices are remembered: a flash and a virtual press in progress are
 /// never saved, so the state file always holds what the owner last chose.
 @Suite struct TemporaryStateTests {
+    /// Home Assistant's strobe-fast flash is allowed.
+    static var flashing: TorchSettings {
+        var s = TorchSettings()
+        s.remoteFlashing = true
+        return s
+    }
+
     func saves(_ rig: TorchRig) -> [PersistentState] {
         rig.effects.compactMap { if case let .save(s) = $0 { s } else { nil } }
     }
 
     @Test func aFlashIsShownButNeverSavedAndTheLightComesBack() {
-        var rig = TorchRig()
+        var rig = TorchRig(Self.flashing)
         rig.command(.on(Brightness(clamping: 0.4)), at: atMs(0))
         let chosen = rig.torch.persistentState
         rig.effects.removeAll()
@@ -27,7 +34,7 @@ import TorchEngine
     }
 
     @Test func aFlashFromDarkEndsDarkAndAnyCommandCutsItShort() {
-        var rig = TorchRig()
+        var rig = TorchRig(Self.flashing)
         rig.controller.flash(.strobe(.fast), for: .seconds(10), from: .mqtt, at: atMs(0))
         rig.run(until: atMs(10))
         #expect(!rig.lit && rig.programs.last?.isDark == false)
