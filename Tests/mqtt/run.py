@@ -247,6 +247,46 @@ def test_remote_flashing(broker):
     ha.close()
 
 
+def test_retained(broker):
+    """A retained message is never a command on the board's own set topic: a retained ON,
+    `off` on the socket, a restart → dark. On the group topic only with [mqtt]
+    group-retained = yes."""
+    ha = Client(broker.port, topics=("torch/ret/state",))
+    group = "torch/retgroup"
+    extra = "group-topic = %s\n" % group
+    try:
+        t = Torch(TORCH, broker.port, "ret", WORK, extra=extra)
+        # Sent while the board is subscribed, it is delivered live (RETAIN 0): a command.
+        ha.publish("torch/ret/set", {"state": "ON"}, retain=True)
+        wait_for(lambda: t.status()["lit"] is True, 5, "the live ON")
+        assert t.request({"cmd": "off"})["ok"]
+        assert t.stop() == 0
+        # At the restart the broker delivers it again, retained: not a command.
+        t = Torch(TORCH, broker.port, "ret", WORK, extra=extra)
+        wait_for(lambda: "a retained message" in t.log(), 5, "the retained message at the restart")
+        line = [l for l in t.log().splitlines() if "a retained message" in l][0]
+        print("   " + line[:200])
+        assert "torch/ret/set" in line and "is not a command" in line, line
+        time.sleep(0.3)
+        assert t.status()["lit"] is False, "the retained ON lit the light after a restart"
+        assert t.stop() == 0
+        # The group topic: ignored by default, obeyed by a board that opts in.
+        ha.publish(group, {"state": "ON"}, retain=True)
+        t = Torch(TORCH, broker.port, "retg", WORK, extra=extra)
+        wait_for(lambda: "without [mqtt] group-retained = yes" in t.log(), 5, "the retained group message ignored")
+        assert t.status()["lit"] is False
+        assert t.stop() == 0
+        t = Torch(TORCH, broker.port, "retg2", WORK, extra=extra + "group-retained = yes\n")
+        wait_for(lambda: t.status()["lit"] is True, 5, "the opted-in board to take the group's retained ON")
+        print("   group-retained = yes: the retained group ON lit the board")
+        assert t.stop() == 0
+    finally:
+        # No retained command left for the other tests.
+        ha.publish("torch/ret/set", b"", retain=True)
+        ha.publish(group, b"", retain=True)
+        ha.close()
+
+
 def test_bad_commands(broker):
     """Non-JSON or out-of-range commands: one log line each, no change to the light."""
     ha = Client(broker.port, topics=("torch/bad/#",))
@@ -549,7 +589,7 @@ def test_auth(_shared):
         proc.wait()
 
 
-TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_bad_commands, test_button_echo, test_will,
+TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_retained, test_bad_commands, test_button_echo, test_will,
          test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 

@@ -192,6 +192,15 @@ public final class MQTTFrontEnd: FrontEnd {
         }
         guard m.topic == topics.command || m.topic == topics.group else { return }
         let group = m.topic == topics.group
+        // A retained message (RETAIN set on delivery, MQTT 3.1.1 §3.3.1.3) is a command
+        // someone left on the broker, delivered again at every connect: on this board's
+        // own set topic it would undo the owner's `off` at each reconnect and restart.
+        if m.retain, !group || !settings.groupRetained {
+            refused("mqtt: \(m.topic): a retained message (\(m.payload.count) bytes, left on the broker) is not a command"
+                    + (group ? " without [mqtt] group-retained = yes" : "")
+                    + "; ignored (clear it: mosquitto_pub -r -n -t \(m.topic)); the light is unchanged", at: now)
+            return
+        }
         let command: LightCommand
         switch LightCommand.parse(m.payload, group: group) {
         case let .success(c): command = c
