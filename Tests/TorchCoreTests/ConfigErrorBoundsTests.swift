@@ -49,7 +49,8 @@ import TorchCore
         let long = String(repeating: "k", count: 10_000)
         let e = try errors("[\(long)]\n[light]\n\(long) = 1\n\(long)\n[pattern.\(long)]\n")
         #expect(e.lines.count == 4)
-        for line in e.lines { #expect(line.count < 300, "\(line.prefix(120))") }
+        // The longest line lists [light]'s keys after the 40-character echo.
+        for line in e.lines { #expect(line.count < 400, "\(line.prefix(120))") }
         #expect(e.lines[0].hasPrefix("torch.conf:1: unknown section [" + String(repeating: "k", count: 40) + "…]"))
     }
 

@@ -113,7 +113,8 @@ def test_commands(broker):
     """ON / brightness / effect / flash / transition → the simulated LED's trace, and
     the state echoed; commands are idempotent."""
     ha = Client(broker.port, topics=("torch/cmd/#",))
-    t = Torch(TORCH, broker.port, "cmd", WORK)
+    # strobe-fast, as an effect and as Home Assistant's flash, is the owner's to allow.
+    t = Torch(TORCH, broker.port, "cmd", WORK, extra="\n[light]\nremote-flashing = yes\n")
     origin, width = t.origin()
     st = "torch/cmd/state"
     wait_for(lambda: ha.on(st), 5, "the first state")
@@ -139,13 +140,13 @@ def test_commands(broker):
     assert len(ha.on(st)) == states, "a repeated command published a new state"
     send("strobe", {"state": "ON", "brightness": 100, "effect": "strobe-fast"}, {"effect": "strobe-fast"}, hold=0.65)
     send("steady", {"state": "ON", "effect": "steady"}, {"effect": "steady"})
-    # Flash for 1 s: strobing, then back to steady.
-    send("flash", {"state": "ON", "flash": 1}, {"effect": "strobe-fast"}, hold=0)
-    wait_for(lambda: json.loads(ha.on(st)[-1][1])["effect"] == "steady", 3, "the flash to end")
-    time.sleep(0.3)
-    marks["flash"][1] = time.monotonic()
-    send("short", {"state": "ON", "flash": "short"}, {"effect": "strobe-fast"}, hold=0.1)
-    send("steady2", {"state": "ON", "effect": "steady"}, {"effect": "steady"})
+    # Flash for 1 s: strobing over the light's state (which is not changed: no new state
+    # message), then back to steady.
+    states = len(ha.on(st))
+    send("flash", {"state": "ON", "flash": 1}, hold=1.3)
+    assert len(ha.on(st)) == states, "a flash changed the published state: %s" % ha.on(st)[states:]
+    send("short", {"state": "ON", "flash": "short"}, hold=0.1)
+    time.sleep(2)   # the short flash (2 s) ends by itself
     # Transition: the level fades over it (the state says the target at once).
     send("transition", {"state": "ON", "brightness": 30, "transition": 0.5}, {"brightness": 30}, hold=0.9)
     send("off", {"state": "OFF", "transition": 0.5}, {"state": "OFF"}, hold=0.9)
@@ -187,6 +188,103 @@ def test_commands(broker):
     assert at_end("off") == 0.0 and at_end("off2") == 0.0
     assert level_at(ch, marks["effect"][0] + 0.1) and level_at(ch, marks["effect"][0] + 0.1) > 0, "effect alone did not light"
     ha.close()
+
+
+def test_flash_not_saved(broker):
+    """A flash is never saved: the owner's steady 40 %, a 3600 s flash, SIGKILL, a restart →
+    the steady 40 % again, not the strobe."""
+    t = Torch(TORCH, broker.port, "flsave", WORK)
+    ha = Client(broker.port, topics=("torch/flsave/#",))
+    assert t.request({"cmd": "on", "brightness": 0.4})["ok"]
+    ha.publish("torch/flsave/set", {"state": "ON", "flash": 3600})
+    wait_for(lambda: "flash: strobe-fast for 1h" in t.log(), 5, "the flash to start")
+    time.sleep(0.3)
+    state_file = os.path.join(t.dir, "state")
+    with open(state_file) as f:
+        saved = f.read()
+    assert "strobe" not in saved, "the flash was saved:\n" + saved
+    t.signal(signal.SIGKILL)
+    t.proc.wait()
+    again = Torch(TORCH, broker.port, "flsave", WORK)
+    s = again.status()
+    print("   after SIGKILL mid-flash: lit %s, %s at %s %%" % (s["lit"], s["pattern"], s["brightness_percent"]))
+    assert s["lit"] is True and s["pattern"] == "steady" and s["brightness_percent"] == 40, s
+    assert again.stop() == 0
+    ha.close()
+
+
+def test_remote_flashing(broker):
+    """Flashing is the owner's choice: an effect not in [light] patterns, and a listed one
+    that flashes more than 3 times a second, are refused (one line naming the pattern and
+    the setting); Home Assistant's flash is strobe-medium."""
+    ha = Client(broker.port, topics=("torch/rf/#",))
+    t = Torch(TORCH, broker.port, "rf", WORK, extra="\n[light]\npatterns = steady, tactical-strobe\n")
+    origin, _ = t.origin()
+    wait_for(lambda: ha.on("torch/rf/state"), 5, "the first state")
+    t0 = time.monotonic()
+    ha.publish("torch/rf/set", {"state": "ON", "effect": "party-strobe"})
+    ha.publish("torch/rf/set", {"state": "ON", "effect": "tactical-strobe"})
+    wait_for(lambda: t.log().count("the light is unchanged") >= 2, 5, "two refusals")
+    lines = [l for l in t.log().splitlines() if "the light is unchanged" in l]
+    for l in lines:
+        print("   " + l[:200])
+    assert "pattern 'party-strobe' is not one of the owner's [light] patterns" in lines[0], lines
+    assert "pattern 'tactical-strobe' flashes more than 3 times a second" in lines[1] \
+        and "[light] remote-flashing = yes" in lines[1], lines
+    assert t.status()["lit"] is False
+    t1 = time.monotonic()
+    ha.publish("torch/rf/set", {"state": "ON", "flash": 1})
+    wait_for(lambda: "flash: strobe-medium for 1s" in t.log(), 5, "the slow flash")
+    time.sleep(1.3)
+    t2 = time.monotonic()
+    assert t.stop() == 0
+    ch = t.changes(origin)
+    assert not changes_between(ch, t0, t1), "a refused strobe changed the output"
+    flash = changes_between(ch, t1, t2)
+    gaps = [b[0] - a[0] for a, b in zip(flash, flash[1:])]
+    print("   flash 1 s: %d output changes, %s ms apart" % (len(flash), [round(g * 1000) for g in gaps]))
+    assert len(flash) >= 3 and all(g > 0.25 for g in gaps[:-1]), flash
+    ha.close()
+
+
+def test_retained(broker):
+    """A retained message is never a command on the board's own set topic: a retained ON,
+    `off` on the socket, a restart → dark. On the group topic only with [mqtt]
+    group-retained = yes."""
+    ha = Client(broker.port, topics=("torch/ret/state",))
+    group = "torch/retgroup"
+    extra = "group-topic = %s\n" % group
+    try:
+        t = Torch(TORCH, broker.port, "ret", WORK, extra=extra)
+        # Sent while the board is subscribed, it is delivered live (RETAIN 0): a command.
+        ha.publish("torch/ret/set", {"state": "ON"}, retain=True)
+        wait_for(lambda: t.status()["lit"] is True, 5, "the live ON")
+        assert t.request({"cmd": "off"})["ok"]
+        assert t.stop() == 0
+        # At the restart the broker delivers it again, retained: not a command.
+        t = Torch(TORCH, broker.port, "ret", WORK, extra=extra)
+        wait_for(lambda: "a retained message" in t.log(), 5, "the retained message at the restart")
+        line = [l for l in t.log().splitlines() if "a retained message" in l][0]
+        print("   " + line[:200])
+        assert "torch/ret/set" in line and "is not a command" in line, line
+        time.sleep(0.3)
+        assert t.status()["lit"] is False, "the retained ON lit the light after a restart"
+        assert t.stop() == 0
+        # The group topic: ignored by default, obeyed by a board that opts in.
+        ha.publish(group, {"state": "ON"}, retain=True)
+        t = Torch(TORCH, broker.port, "retg", WORK, extra=extra)
+        wait_for(lambda: "without [mqtt] group-retained = yes" in t.log(), 5, "the retained group message ignored")
+        assert t.status()["lit"] is False
+        assert t.stop() == 0
+        t = Torch(TORCH, broker.port, "retg2", WORK, extra=extra + "group-retained = yes\n")
+        wait_for(lambda: t.status()["lit"] is True, 5, "the opted-in board to take the group's retained ON")
+        print("   group-retained = yes: the retained group ON lit the board")
+        assert t.stop() == 0
+    finally:
+        # No retained command left for the other tests.
+        ha.publish("torch/ret/set", b"", retain=True)
+        ha.publish(group, b"", retain=True)
+        ha.close()
 
 
 def test_bad_commands(broker):
@@ -491,7 +589,7 @@ def test_auth(_shared):
         proc.wait()
 
 
-TESTS = [test_config_errors, test_discovery, test_commands, test_bad_commands, test_button_echo, test_will,
+TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_retained, test_bad_commands, test_button_echo, test_will,
          test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 

@@ -33,10 +33,11 @@ def free_port():
 tmp = tempfile.mkdtemp(prefix="torch-web-")
 port = free_port()
 conf, state, sock = f"{tmp}/torch.conf", f"{tmp}/state", f"{tmp}/torch.sock"
-with open(conf, "w") as f:
-    f.write(f"""[light]
-patterns = steady, strobe-slow, sos, breathe, wave, party-strobe, lightning, candle
+CONF_TEXT = f"""[light]
+patterns = steady, blink, strobe-slow, strobe-fast, sos, breathe, wave, party-strobe, candle, beacon
 sos-unit = 150ms
+blink-speed = 0.3
+remote-flashing = yes
 [pattern.wave]
 steps = 100% 300ms, 10% 300ms
 [web]
@@ -44,7 +45,9 @@ listen = 127.0.0.1:{port}
 pairing = required
 [service]
 socket = {sock}
-""")
+"""
+with open(conf, "w") as f:
+    f.write(CONF_TEXT)
 base = f"http://127.0.0.1:{port}"
 
 class Torch:
@@ -147,6 +150,13 @@ status, _, body = request("GET", "/api/status", cookie=viewer)
 check(status == 200 and json.loads(body)["access"] == "view", "viewer token reads the status")
 status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin=base, cookie=viewer)
 check(status == 403, "viewer token cannot command (403, got %d)" % status)
+# Flashing is the owner's choice, enforced in the service: a pattern not in [light]
+# patterns is refused whatever the page's script says.
+status, _, body = request("POST", "/api/command", body='{"cmd":"pattern","spec":"tactical-strobe rate=15Hz"}',
+                          origin=base, cookie=token)
+check(status == 400 and "pattern 'tactical-strobe rate=15Hz' is not one of the owner's [light] patterns" in body,
+      "an unlisted strobe from the page is refused (400, naming it: %s)" % body.strip()[:160])
+check(json.loads(request("GET", "/api/status", cookie=token)[2])["lit"] is False, "the refused strobe left the light dark")
 
 # A slow client: half a request line, then nothing. It is closed at the request
 # timeout (10 s) with 408 while everything else goes on.
@@ -238,17 +248,18 @@ try:
     time.sleep(0.3)
     marks["sos"] = mode("button[data-mode=sos]", 5.5)
     check(page_status()["pattern"] == "sos", "SOS shows on the page")
-    driver.execute_script("const s = document.getElementById('speed'); s.value = 0.5; s.dispatchEvent(new Event('input'))")
-    marks["blink"] = mode("button[data-mode=blink]", 2.0)
+    driver.execute_script("const s = document.getElementById('speed'); s.value = 0.3; s.dispatchEvent(new Event('input'))")
+    marks["blink"] = mode("button[data-mode=blink]", 3.0)
     marks["breathe"] = mode("button[data-pattern=breathe]", 2.0)
-    check(not driver.find_element(By.ID, "strobe-box").is_displayed(), "strobe is hidden until allowed (photosensitivity)")
-    for name in ("party-strobe", "lightning"):
+    for name in ("strobe-fast", "party-strobe", "candle"):
         b = driver.find_element(By.CSS_SELECTOR, "button[data-pattern=%s]" % name)
-        check(not b.is_displayed(), "the flashing effect %s is hidden until strobe is allowed" % name)
-    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=candle]").is_displayed(), "candle is a mode button")
-    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=candle]").text == "Candle"
+        check(not b.is_displayed(), "the flashing pattern %s is hidden until strobe is allowed" % name)
+    check(not driver.find_elements(By.CSS_SELECTOR, "button[data-pattern=strobe-medium]")[0].is_displayed(),
+          "strobe-medium (not in [light] patterns) is not offered")
+    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=beacon]").is_displayed(), "beacon is a mode button")
+    check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=beacon]").text == "Beacon"
           and driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").get_attribute("textContent") == "Party strobe",
-          "mode buttons are written alike (Normal, SOS, Blink, Candle, Party strobe)")
+          "mode buttons are written alike (Normal, SOS, Blink, Beacon, Party strobe)")
     driver.find_element(By.ID, "strobe-ok").click()
     check(driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").is_displayed(),
           "party-strobe shows once strobe is allowed")
@@ -338,6 +349,25 @@ try:
     marks["deadman"] = closed_at
     check(held_lit and status_now()["lit"] is False, "the tab closed while holding: released, dark")
 
+    # Without [light] remote-flashing (a reload), the page's "Allow strobe" shows the
+    # setting (off, disabled) and cannot override it: the service refuses the strobe.
+    with open(conf, "w") as f:
+        f.write(CONF_TEXT.replace("remote-flashing = yes", "remote-flashing = no"))
+    r = socket.socket(socket.AF_UNIX)
+    r.connect(sock)
+    r.sendall(b'{"cmd":"reload"}\n')
+    r.recv(4096)
+    r.close()
+    request("POST", "/api/command", body='{"cmd":"brightness","level":0.5}', origin=base, cookie=token)
+    shown = wait_for("window.torchEvents.at(-1).status.remote_flashing === false "
+                     "&& document.getElementById('strobe-ok').disabled && !document.getElementById('strobe-ok').checked", 5)
+    check(bool(shown), "without remote-flashing the page's Allow strobe is off and disabled")
+    check(not driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").is_displayed(),
+          "without remote-flashing the flashing buttons are hidden")
+    status, _, body = request("POST", "/api/command", body='{"cmd":"pattern","name":"party-strobe"}', origin=base, cookie=token)
+    check(status == 400 and "flashes more than 3 times a second" in body and "[light] remote-flashing = yes" in body,
+          "a listed strobe is refused without remote-flashing (400: %s)" % body.strip()[:160])
+
     # The slow client was closed at the timeout; a normal client was served meanwhile.
     status, _, _ = request("GET", "/api/status", cookie=token)
     check(status == 200, "a normal client is served while the slow one waits")
@@ -364,8 +394,8 @@ print("     SOS on-times (ms):", [round(x) for x in ons[:9]])
 check(len(ons) >= 9 and all(abs(x - e) < 15 for x, e in zip(ons[:9], expected)), "trace: SOS timing (dots 150 ms, dashes 450 ms)")
 a, b = marks["blink"]
 ons = on_durations(s, a + 0.3, b)
-period = 1 / (0.5 * 40 ** 0.5)
-check(len(ons) >= 3 and all(abs(x - period * 500) < 10 for x in ons), "trace: blink at speed 0.5 is %.1f ms on (%s)" % (period * 500, [round(x) for x in ons]))
+period = 1 / (0.5 * 40 ** 0.3)
+check(len(ons) >= 3 and all(abs(x - period * 500) < 10 for x in ons), "trace: blink at speed 0.3 is %.1f ms on (%s)" % (period * 500, [round(x) for x in ons]))
 a, b = marks["breathe"]
 levels = {round(l, 3) for w, l in s if a < w < b}
 check(len(levels) > 20, "trace: breathe fades (%d levels)" % len(levels))

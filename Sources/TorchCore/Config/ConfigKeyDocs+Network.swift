@@ -22,6 +22,8 @@ extension ConfigKeyDocs {
               allowed: "whole seconds from 1s to 65535s", default: "30s", example: "60s"),
         .init("mqtt", "group-topic", "Commands on this topic reach every board. A pattern a group command starts begins at its \"at\" (Unix milliseconds, CLOCK_REALTIME; default 200 ms after it arrives), so boards whose clocks agree blink in phase.",
               allowed: "an MQTT topic, as for base-topic", default: "torch/all", example: "torch/garden"),
+        .init("mqtt", "group-retained", "Whether a retained message on group-topic (the group's last command, which the broker delivers again at every connect) is obeyed: yes for a fleet that should take the group's last state at boot. The flashing rule ([light] remote-flashing) still applies. A retained message on the board's own <base-topic>/set is never a command: it is logged and ignored.",
+              allowed: "yes or no", default: "no", example: "yes"),
     ]
 
     static let webIntro = ConfigSectionIntro(

@@ -48,6 +48,8 @@ enum ConfigKeyDocs {
               allowed: "a duration from 1s to 24h", default: "10min", example: "30min"),
         .init("light", "transition", "Every level change (on, off, a new brightness, ceiling, floor; from the button, the socket, any front end) fades over this. A command's --transition (the protocol's \"transition\") overrides it once. Patterns keep their phase on a brightness change.",
               allowed: "a duration from 0 (instant) to 1min", default: "0", example: "500ms"),
+        .init("light", "remote-flashing", "Whether the web page and MQTT (Home Assistant, the group topic) may start a pattern that flashes more than 3 times a second (WCAG 2.3.1's photosensitivity threshold, judged from the pattern's own steps: strobe-fast, the party and tactical strobes, the bike flasher, the candle's flicker, the heartbeat at its fastest). Remote front ends choose only the patterns listed in patterns (and pattern) either way; with no, Home Assistant's flash plays strobe-medium instead of strobe-fast, and the web page's Allow strobe stays off. The command line and the control socket are not limited.",
+              allowed: "yes or no", default: "no", example: "yes"),
     ]
 
     static let button: [ConfigKeyDoc] = [

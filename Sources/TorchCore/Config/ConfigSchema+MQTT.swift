@@ -28,6 +28,7 @@ extension ConfigSchema {
             c.mqtt.keepalive = d
         },
         ConfigKey(name: "group-topic") { c, v throws(ValueError) in c.mqtt.groupTopic = try topic(v) },
+        ConfigKey(name: "group-retained") { c, v throws(ValueError) in c.mqtt.groupRetained = try BoolSyntax.parse(v) },
     ])
 
     /// A topic (or prefix) torch publishes under or subscribes to exactly.

@@ -86,6 +86,7 @@ enum ConfigSchema {
             c.light.hybridAfter = try ConfigValue.duration(v, in: .seconds(1) ... .seconds(86_400))
         },
         ConfigKey(name: "transition") { c, v throws(ValueError) in c.light.transition = try ConfigValue.duration(v, in: .zero ... .seconds(60)) },
+        ConfigKey(name: "remote-flashing") { c, v throws(ValueError) in c.light.remoteFlashing = try BoolSyntax.parse(v) },
     ])
 
     static let button = ConfigSection(name: "button", keys: [

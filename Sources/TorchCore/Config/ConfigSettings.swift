@@ -37,5 +37,6 @@ extension TorchSettings {
         sunsetStep = c.button.sunsetStep
         simpleUI = c.button.simpleUI
         simpleUICeiling = c.button.simpleUICeiling
+        remoteFlashing = c.light.remoteFlashing
     }
 }

@@ -19,6 +19,8 @@ extension TorchConfig {
         public var keepalive: Duration = .seconds(30)
         /// `group-topic`: commands here reach every board.
         public var groupTopic = "torch/all"
+        /// `group-retained`: a retained message on the group topic is a command.
+        public var groupRetained = false
 
         public init() {}
     }

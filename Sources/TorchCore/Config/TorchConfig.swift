@@ -36,6 +36,9 @@ extension TorchConfig {
         public var pattern = "steady"
         /// `patterns`: the names that "next pattern" cycles through, in order.
         public var patterns = ["steady", "strobe-slow", "strobe-fast", "sos", "breathe"]
+        /// `remote-flashing`: the web page and MQTT may start patterns that flash more
+        /// than three times a second.
+        public var remoteFlashing = false
         /// `light-by-default`: lit as soon as the service starts (the boot-time light).
         public var lightByDefault = false
         /// `at-start`: without light-by-default, whether a start restores the saved lit state.

@@ -64,6 +64,9 @@ public struct TorchSettings: Equatable, Sendable {
     /// Default no, 50 %.
     public var simpleUI = false
     public var simpleUICeiling: Brightness = Brightness(clamping: 0.5)
+    /// `remote-flashing`: remote front ends (web, MQTT) may start a pattern that flashes
+    /// more than three times a second (`RemotePatternRule`). Default no.
+    public var remoteFlashing = false
 
     /// The whole gesture map: `1c` = `tapAction`, `2c` = `doubleTapAction`, the rest
     /// from `gestures`.

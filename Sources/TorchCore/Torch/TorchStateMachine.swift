@@ -117,7 +117,8 @@ public struct TorchStateMachine: Sendable {
     var transitionOverride: Duration?
     /// The readout gesture asked for its number; the I/O shell reads it (`showReadout`).
     public internal(set) var wantsReadout = false
-    /// When the readout playing now ends (then the light is as it was); nil when none.
+    /// When the readout (or a flash, `showFlash`) playing now ends (then the light is as
+    /// it was); nil when none.
     public internal(set) var readoutEnd: Instant?
 
     var ramp: Ramp?

@@ -48,6 +48,11 @@ public enum CommandOrigin: String, Equatable, Sendable, CaseIterable {
     case mqtt
     /// The web page (`[web] listen`).
     case web
+
+    /// A front end of other parties (the web page, MQTT): it starts only what the owner
+    /// allows (`RemotePatternRule`). The command line, the control socket (group `gpio`)
+    /// and the keyboard are the owner's own.
+    public var isRemote: Bool { self == .web || self == .mqtt }
 }
 
 /// What the controller needs to know about the output to report readiness and feed

@@ -15,7 +15,7 @@ extension TorchController {
         for event in machine.takeEvents() {
             switch event {
             case .stateChanged:
-                effects.append(.save(machine.persistentState))
+                save()
             case .gestureRecognized(let kind):
                 lastGesture = kind
                 effects.append(.feedbackPulse(kind))
@@ -30,6 +30,7 @@ extension TorchController {
                 log(event.description)
             }
         }
+        saveIfReleased()
         let status = machine.statusSummary(at: now)
         var key = status
         key.sleepRemaining = nil

@@ -43,6 +43,8 @@ public final class TorchController {
     var restingSince: Instant?
     var lastRestSeen: Instant?
     var lastStatus: StatusSnapshot?
+    /// A state change seen during a temporary state, saved once it ends (`save()`).
+    var saveHeld = false
 
     public init(settings: ControllerSettings, at start: Instant) {
         self.settings = settings
@@ -109,15 +111,22 @@ public final class TorchController {
         settle()
     }
 
-    /// A command from a front end.
+    /// A command from a front end: nil when carried out, else why a remote front end may
+    /// not (`remoteRefusal`; the light is unchanged).
     /// `transition` overrides `[light] transition` for this command's level change.
-    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant, transition: Duration? = nil) {
-        guard !isStopped else { return }
+    @discardableResult
+    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant,
+                        transition: Duration? = nil) -> ControlError? {
+        guard !isStopped else { return nil }
         runGestureTimers(upTo: time)
-        machine.handle(c, at: time, transition: transition)
-        lastCommandOrigin = origin
+        let refusal = remoteRefusal([c], from: origin, at: time, transition: transition)
+        if refusal == nil {
+            machine.handle(c, at: time, transition: transition)
+            lastCommandOrigin = origin
+        }
         now = max(now, time)
         settle()
+        return refusal
     }
 
     /// Brightness up or down by `step` (a fraction of full), within 1…100 %.
@@ -150,8 +159,9 @@ public final class TorchController {
                 ? .success() : .failure("reload: the new config has errors; the running one is kept (see the log)")
         default:
             do {
-                if let c = try request.command.torchCommand(library: settings.library) {
-                    command(c, from: origin, at: time, transition: request.transition)
+                if let c = try request.command.torchCommand(library: settings.library),
+                   let refusal = command(c, from: origin, at: time, transition: request.transition) {
+                    return .failure(refusal)
                 }
             } catch {
                 return .failure(error)

@@ -20,7 +20,7 @@ public final class WebFrontEnd: FrontEnd {
     }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
-        api.patternNames = controller.settings.library.names
+        api.readOffer(controller)
         let respond = { (q: ControlRequest) in controller.respond(to: q, from: .web, at: now) }
         let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
         var closed = server.serve(ready: ready, now: now) { r, t in api.handle(r, now: t, respond: respond, status: status) }
@@ -42,7 +42,8 @@ public final class WebFrontEnd: FrontEnd {
         let reply = controller.respond(to: ControlRequest(.status), from: .web, at: now)
         // One event per access level would be exact; the stream's own first event says
         // which it has, and later events carry the same `access` for everyone paired.
-        server.broadcast(event: "status", data: reply.json.jsonText, now: now)
+        api.readOffer(controller)
+        server.broadcast(event: "status", data: api.offerJSON(reply).jsonText, now: now)
     }
 
     public func close() {

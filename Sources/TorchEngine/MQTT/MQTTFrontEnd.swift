@@ -17,8 +17,6 @@ public final class MQTTFrontEnd: FrontEnd {
     private let clock = MonotonicClock()
     private var status: TorchStatus?
     private var library: PatternLibrary = .standard
-    /// A flash in progress: when it ends and what the light goes back to.
-    private var flash: (until: Instant, restore: TorchStatus)?
     private var connectedOnce = false
     /// The last state JSON published and when; a change within `stateSpacing` of it
     /// waits (a brightness ramp changes the status 50 times a second), the latest wins.
@@ -44,7 +42,7 @@ public final class MQTTFrontEnd: FrontEnd {
     public var pollWriteDescriptors: [Int32] { connection.map { $0.wantsWrite ? [$0.fd] : [] } ?? [] }
     public var nextDeadline: Instant? {
         let state = statePending ? lastStateAt.map { $0 + Self.stateSpacing } : nil
-        return [session.nextDeadline, flash?.until, state, refusals.nextDeadline].compactMap { $0 }.min()
+        return [session.nextDeadline, state, refusals.nextDeadline].compactMap { $0 }.min()
     }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
@@ -53,7 +51,6 @@ public final class MQTTFrontEnd: FrontEnd {
         session.advance(to: now)
         if statePending, let last = lastStateAt, now >= last + Self.stateSpacing { publishState(at: now) }
         perform(at: now, controller: controller)
-        if let f = flash, now >= f.until { endFlash(at: now, controller: controller) }
         reportCounted(at: now)
     }
 
@@ -195,6 +192,15 @@ public final class MQTTFrontEnd: FrontEnd {
         }
         guard m.topic == topics.command || m.topic == topics.group else { return }
         let group = m.topic == topics.group
+        // A retained message (RETAIN set on delivery, MQTT 3.1.1 §3.3.1.3) is a command
+        // someone left on the broker, delivered again at every connect: on this board's
+        // own set topic it would undo the owner's `off` at each reconnect and restart.
+        if m.retain, !group || !settings.groupRetained {
+            refused("mqtt: \(m.topic): a retained message (\(m.payload.count) bytes, left on the broker) is not a command"
+                    + (group ? " without [mqtt] group-retained = yes" : "")
+                    + "; ignored (clear it: mosquitto_pub -r -n -t \(m.topic)); the light is unchanged", at: now)
+            return
+        }
         let command: LightCommand
         switch LightCommand.parse(m.payload, group: group) {
         case let .success(c): command = c
@@ -203,20 +209,22 @@ public final class MQTTFrontEnd: FrontEnd {
             return
         }
         let current = controller.status(at: now)
-        var commands: [TorchCommand]
+        let commands: [TorchCommand]
         switch command.torchCommands(current: current, library: library, restart: group) {
         case let .success(c): commands = c
         case let .failure(e):
             refused("mqtt: \(m.topic): \(e.message); the light is unchanged", at: now)
             return
         }
-        // The transition is checked and handed on; see `TorchController.commands`.
+        // A flash is shown over the light's state (the controller ends it): of the rest
+        // of its message only a brightness applies, so the light comes back as it was.
         if let d = command.flash, command.on != false {
-            let restore = flash?.restore ?? current
-            flash = (now + d, restore)
-            if let strobe = try? library.lookup("strobe-fast") { commands.append(.setPattern(strobe)) }
-        } else if command.on != nil || command.effect != nil {
-            flash = nil  // a newer command wins over a flash's return
+            let levels = commands.filter { if case .setBrightness = $0 { true } else { false } }
+            if !levels.isEmpty { controller.commands(levels, from: .mqtt, at: now, transition: command.transition) }
+            if let refusal = controller.flash(controller.flashPattern(for: .mqtt), for: d, from: .mqtt, at: now) {
+                refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
+            }
+            return
         }
         if group {
             // Both clocks read together: the wall-clock start becomes a monotonic one.
@@ -232,19 +240,11 @@ public final class MQTTFrontEnd: FrontEnd {
             } else {
                 start = mono + settings.groupDefaultDelay
             }
-            controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition)
-        } else {
-            controller.commands(commands, from: .mqtt, at: now, transition: command.transition)
-        }
-    }
-
-    private func endFlash(at now: Instant, controller: TorchController) {
-        guard let f = flash else { return }
-        flash = nil
-        if f.restore.lit {
-            controller.command(.setPattern(f.restore.pattern), from: .mqtt, at: now)
-        } else {
-            controller.command(.off, from: .mqtt, at: now)
+            if let refusal = controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition) {
+                refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
+            }
+        } else if let refusal = controller.commands(commands, from: .mqtt, at: now, transition: command.transition) {
+            refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
         }
     }
 

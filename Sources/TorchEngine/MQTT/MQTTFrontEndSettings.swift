@@ -12,6 +12,9 @@ public struct MQTTFrontEndSettings: Sendable {
     public var groupWindow: Duration = .seconds(60)
     /// A group command without `"at"` starts this long after it arrives.
     public var groupDefaultDelay: Duration = .milliseconds(200)
+    /// `[mqtt] group-retained`: a retained message on the group topic is a command
+    /// (one on the board's own set topic never is).
+    public var groupRetained = false
 
     public init(broker: MQTTBrokerURL, session: MQTTSessionSettings, topics: MQTTTopics, discovery: HomeAssistantDiscovery?) {
         self.broker = broker

@@ -94,14 +94,34 @@ final class WebAPI {
     /// The status reply as the page reads it: the control socket's `status` reply plus
     /// `"access"` (`control` or `view`: a viewer's page shows no controls) and
     /// `"patterns"` (the names it may choose).
-    /// The pattern names the page offers (the library's: built-ins and `[pattern.NAME]`).
+    /// The pattern names the page offers: those a remote front end may choose (the
+    /// owner's `[light] patterns`), and of them the ones that flash more than three times
+    /// a second, with whether `[light] remote-flashing` allows those (the page's "Allow
+    /// strobe" shows it; the controller enforces it).
     var patternNames: [String] = []
+    var flashingNames: [String] = []
+    var remoteFlashing = false
 
     func statusJSON(_ reply: ControlReply, access: Access) -> JSONValue {
         var r = reply
         r.fields.append(JSONMember("access", .string(access.rawValue)))
+        return offerJSON(r)
+    }
+
+    /// The status with what the page may offer (every event carries it: a reload changes it).
+    func offerJSON(_ reply: ControlReply) -> JSONValue {
+        var r = reply
         r.fields.append(JSONMember("patterns", .array(patternNames.map { .string($0) })))
+        r.fields.append(JSONMember("flashing_patterns", .array(flashingNames.map { .string($0) })))
+        r.fields.append(JSONMember("remote_flashing", .bool(remoteFlashing)))
         return r.json
+    }
+
+    /// What the page may offer, from the controller's settings in force.
+    func readOffer(_ controller: TorchController) {
+        patternNames = controller.remotePatternNames
+        flashingNames = controller.flashingPatternNames
+        remoteFlashing = controller.settings.torch.remoteFlashing
     }
 
     func event(_ reply: ControlReply, access: Access) -> String {

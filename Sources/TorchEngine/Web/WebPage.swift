@@ -62,7 +62,8 @@ enum WebPage {
     <div class="card">
       <h2 id="strobe-title">Strobe</h2>
       <label class="toggle"><input id="strobe-ok" type="checkbox">
-        <span>Allow strobe <small>(fast flashing can trigger seizures in people with photosensitive epilepsy)</small></span></label>
+        <span>Allow strobe <small>(fast flashing can trigger seizures in people with photosensitive epilepsy)</small>
+        <small id="strobe-off" hidden>Off in this torch's config ([light] remote-flashing).</small></span></label>
       <div id="strobe-box" class="segmented" role="group" aria-labelledby="strobe-title" hidden>
         <button class="mode" data-pattern="strobe-slow" aria-pressed="false">Slow</button>
         <button class="mode" data-pattern="strobe-medium" aria-pressed="false">Medium</button>

@@ -108,12 +108,30 @@ extension WebPage {
     const b = e.target.closest("button.mode");
     if (b && access === "control") choose(b);
   });
-  const strobeOK = localStorage.getItem("torch.strobe") === "yes";
-  $("strobe-ok").checked = strobeOK; $("strobe-box").hidden = !strobeOK;
+  // "Allow strobe" shows the owner's [light] remote-flashing: without it the toggle is
+  // off and disabled (the torch refuses flashing patterns from the page anyway); with it,
+  // the phone's own choice, kept in localStorage.
+  $("strobe-ok").checked = localStorage.getItem("torch.strobe") === "yes";
   $("strobe-ok").addEventListener("change", () => {
     localStorage.setItem("torch.strobe", $("strobe-ok").checked ? "yes" : "no");
-    $("strobe-box").hidden = !$("strobe-ok").checked;
+    render();
   });
+  // Only what the owner listed is offered: a button whose pattern is not in the status's
+  // "patterns" is hidden; a flashing one also needs "Allow strobe".
+  const modePattern = { normal: "steady", sos: "sos", blink: "blink" };
+  function showChoices(s) {
+    const allowed = s.patterns || [], fast = s.flashing_patterns || [];
+    const remote = s.remote_flashing === true;
+    $("strobe-ok").disabled = !remote;
+    if (!remote) $("strobe-ok").checked = false;
+    $("strobe-off").hidden = remote;
+    const strobeOK = remote && $("strobe-ok").checked;
+    for (const b of document.querySelectorAll("button.mode")) {
+      const n = b.dataset.pattern || modePattern[b.dataset.mode];
+      b.hidden = !allowed.includes(n) || (fast.includes(n) && !strobeOK);
+    }
+    $("strobe-box").hidden = ![...$("strobe-box").querySelectorAll("button")].some((b) => !b.hidden);
+  }
 
   // --- Settings --------------------------------------------------------------------
   $("light-by-default").addEventListener("change", (e) => send({ cmd: "settings", "light-by-default": e.target.checked }));
@@ -172,11 +190,13 @@ extension WebPage {
     sel.value = want;
     $("sleep-left").textContent = s.sleep_timer_remaining_s != null ? `Goes dark in ${Math.ceil(s.sleep_timer_remaining_s)} s unless used.` : "";
     $("blackout").hidden = !(s.stealth && $("stealth-tap").checked);
+    showChoices(s);
   }
-  // Patterns that flash fast (the strobe effects, lightning) join the strobe presets,
-  // behind "Allow strobe" (photosensitivity); the others are mode buttons.
-  const flashing = (n) => n.includes("strobe") || n === "lightning";
-  function customPatterns(names) {
+  // Patterns that flash more than three times a second (the torch's judgement, sent as
+  // "flashing_patterns") join the strobe presets, behind "Allow strobe"
+  // (photosensitivity); the others are mode buttons.
+  function customPatterns(names, fast) {
+    const flashing = (n) => (fast || []).includes(n);
     // Written as the built-in buttons are (Normal, SOS, Blink): "party-strobe" is "Party strobe".
     const label = (n) => { const w = n.replace(/-/g, " "); return w.charAt(0).toUpperCase() + w.slice(1); };
     const box = $("custom-patterns"), strobes = $("strobe-box");
@@ -193,7 +213,7 @@ extension WebPage {
     window.torchEvents.push({ t: performance.timeOrigin + performance.now(), status: s });
     if (window.torchEvents.length > 200) window.torchEvents.shift();
     if (s.access) access = s.access;
-    if (s.patterns) customPatterns(s.patterns);
+    if (s.patterns) customPatterns(s.patterns, s.flashing_patterns);
     status = s;
     render();
   }

@@ -29,7 +29,9 @@ enum MQTTSetup {
             ? HomeAssistantDiscovery(topics: topics, name: host, model: boardModel(config),
                                      softwareVersion: TorchVersion.text, effects: config.light.patterns)
             : nil
-        return MQTTFrontEndSettings(broker: broker, session: session, topics: topics, discovery: discovery)
+        var settings = MQTTFrontEndSettings(broker: broker, session: session, topics: topics, discovery: discovery)
+        settings.groupRetained = m.groupRetained
+        return settings
     }
 
     /// The board profile's name ("Raspberry Pi 5"), or what the machine says it is.

@@ -5,8 +5,11 @@ import TorchEngine
 /// An MQTT group command's pattern start: the program handed to the scheduler starts at
 /// the agreed instant, not when the command arrived; one scheduler change per command.
 @Suite struct GroupAnchorTests {
+    /// SOS is one of the owner's patterns (a remote front end chooses only those).
+    static let settings = TorchSettings(patterns: [.steady, .sos])
+
     @Test func aGroupPatternStartsAtTheAgreedInstant() throws {
-        var rig = TorchRig()
+        var rig = TorchRig(Self.settings)
         let sos = try PatternLibrary.standard.lookup("sos")
         // Arrives at 1 s, starts at 1.2 s (the default "at": now + 200 ms).
         rig.controller.commands([.setPattern(sos)], from: .mqtt, at: atMs(1000), patternStart: atMs(1200))
@@ -15,7 +18,7 @@ import TorchEngine
         #expect(rig.programs.last?.startedAt == atMs(1200))
         #expect(rig.lit && rig.controller.lastCommandOrigin == .mqtt)
         // A board that got it late (at 1.5 s) joins the same phase.
-        var late = TorchRig()
+        var late = TorchRig(Self.settings)
         late.controller.commands([.setPattern(sos)], from: .mqtt, at: atMs(1500), patternStart: atMs(1200))
         late.effects += late.controller.takeEffects()
         #expect(late.programs.last?.startedAt == atMs(1200))

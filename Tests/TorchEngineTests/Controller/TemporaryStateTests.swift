@@ -1,0 +1,58 @@
+import Testing
+import TorchCore
+import TorchEngine
+
+/// Only the owner's choices are remembered: a flash and a virtual press in progress are
+/// never saved, so the state file always holds what the owner last chose.
+@Suite struct TemporaryStateTests {
+    /// Home Assistant's strobe-fast flash is allowed.
+    static var flashing: TorchSettings {
+        var s = TorchSettings()
+        s.remoteFlashing = true
+        return s
+    }
+
+    func saves(_ rig: TorchRig) -> [PersistentState] {
+        rig.effects.compactMap { if case let .save(s) = $0 { s } else { nil } }
+    }
+
+    @Test func aFlashIsShownButNeverSavedAndTheLightComesBack() {
+        var rig = TorchRig(Self.flashing)
+        rig.command(.on(Brightness(clamping: 0.4)), at: atMs(0))
+        let chosen = rig.torch.persistentState
+        rig.effects.removeAll()
+        rig.controller.flash(.strobe(.fast), for: .seconds(3600), from: .mqtt, at: atMs(100))
+        rig.run(until: atMs(200))
+        #expect(rig.programs.last?.timeline == Pattern.strobe(.fast).timeline())
+        #expect(saves(rig).isEmpty)
+        // What a crash now would restart in: the owner's steady 40 %.
+        #expect(rig.torch.persistentState == chosen)
+        rig.run(until: atMs(100) + .seconds(3600))
+        #expect(rig.programs.last?.timeline == Pattern.steady.timeline())
+        #expect(rig.lit && rig.torch.pattern == .steady && nearly(rig.torch.brightness, 0.4))
+        #expect(saves(rig).isEmpty)
+    }
+
+    @Test func aFlashFromDarkEndsDarkAndAnyCommandCutsItShort() {
+        var rig = TorchRig(Self.flashing)
+        rig.controller.flash(.strobe(.fast), for: .seconds(10), from: .mqtt, at: atMs(0))
+        rig.run(until: atMs(10))
+        #expect(!rig.lit && rig.programs.last?.isDark == false)
+        rig.command(.setBrightness(Brightness(clamping: 0.5)), at: atMs(500))
+        #expect(rig.programs.last?.isDark == true)
+        #expect(saves(rig).map(\.pattern) == [.steady])
+        #expect(saves(rig).map(\.lit) == [false])
+    }
+
+    @Test func aVirtualHoldIsSavedOnlyAtItsRelease() {
+        var rig = TorchRig(TorchSettings(longHoldAction: .sos))
+        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, client: 0, at: atMs(0))
+        // Held past the long hold from dark: SOS, latched lit while still held.
+        rig.run(until: atMs(3000))
+        #expect(rig.lit && rig.torch.sosActive)
+        #expect(saves(rig).isEmpty)
+        _ = rig.controller.respond(to: ControlRequest(.release(.on)), from: .web, client: 0, at: atMs(3100))
+        rig.run(until: atMs(3100))
+        #expect(saves(rig).map(\.lit) == [true])
+    }
+}
