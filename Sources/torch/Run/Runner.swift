@@ -46,9 +46,17 @@ enum Runner {
                                             buttonMode: config.button.mode, lit: false)
         }
         if let code = ServiceLink.forward(request, config, library: library) { return code }
+        // No service answered; a torch in the foreground may still hold the light (it has
+        // no socket): a command that would drive the output or say the state finds it.
+        let holderPath = LightHolder.path(stateFile: statePath)
+        let holder = LightHolder.holder(path: holderPath)
 
         switch request {
         case let .mode(name):
+            if let holder {
+                StandardError.write("torch: mode: \(holder.message)\n")
+                return ExitCode.failure
+            }
             // No service: the pattern is remembered for the next light; nothing lights.
             var s = last()
             do { s.pattern = try library.resolve(name) } catch {
@@ -81,8 +89,14 @@ enum Runner {
         case let .webLink(link):
             return WebLinkCommand.run(link, config: config, statePath: statePath)
         case let .status(json):
-            return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
-        case let .off(_, remember, light):
+            return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config,
+                                       holder: holder)
+        case let .off(force, remember, light):
+            // Never "dark" while another torch keeps the light lit (--force drives it anyway).
+            if let holder, !force {
+                StandardError.write("torch: off: \(holder.message)\n")
+                return ExitCode.failure
+            }
             // The unit's post-stop command is not a user's off: it changes nothing remembered.
             if remember {
                 var s = last()
@@ -123,6 +137,10 @@ enum Runner {
         case let .run(light):
             return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)
         case let .bench(bench, light):
+            if let holder {
+                StandardError.write("torch: bench: \(holder.message)\n")
+                return ExitCode.failure
+            }
             return withOutput(light, config) { output, reason in
                 BenchCommand.run(bench, output: output, reason: reason, config: config, curve: light.curve)
             }
@@ -186,6 +204,18 @@ enum Runner {
         // stopping a service that is still starting) is then read by the event loop, which
         // puts everything back, instead of killing the process half-way.
         SignalDescriptor.block(TorchService.stopSignals)
+        // One torch drives the light: this one takes it (the holder file beside the state
+        // file, locked while this process runs), or says which process has it.
+        let lock: LightHolder?
+        let command = (["torch"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        switch LightHolder.take(path: LightHolder.path(stateFile: statePath), command: command, isService: isService) {
+        case let .taken(l): lock = l
+        case let .held(by: holder):
+            StandardError.write("torch: \(holder.message)\n")
+            return ExitCode.failure
+        case .unavailable: lock = nil
+        }
+        defer { lock?.release() }
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
         let restoring = saved.load()
         // A service whose start is lit takes its line at the lit level (no dark gap
