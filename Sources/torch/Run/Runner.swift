@@ -256,7 +256,20 @@ enum Runner {
             if interactive { frontEnds.append(TerminalFrontEnd()) }
             frontEnds.append(LoadAverageFrontEnd())
             frontEnds.append(ReadoutFrontEnd { [source = config.button.readout] in ReadoutCommand.readout(source) })
+            // `[feedback] line`: the buzzer or indicator, simulated with the simulated LED
+            // (a line in the terminal and in the trace per pulse), one line if it cannot start.
             var feedback: FeedbackPulser? = nil
+            if let line = config.feedback.line {
+                if output.kind == .sim {
+                    feedback = FeedbackPulser(output: SimulatedOutput(clock: MonotonicClock(), isBinary: true),
+                                              pulseLength: config.feedback.pulse)
+                    banner.append("feedback: [feedback] line \(line) is simulated with the simulated LED: each pulse is a line here and in --trace")
+                } else {
+                    do { feedback = try ServiceExtras.feedback(config) } catch {
+                        banner.append("[feedback] line: \(error); no feedback pulses")
+                    }
+                }
+            }
             if isService {
                 controller.reload = { reloadConfig(global, light) }
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
@@ -265,11 +278,6 @@ enum Runner {
                 // The extras (a feedback line, MQTT) that cannot start are one line each:
                 // the light, the button and the socket go on without them, where exiting
                 // would restart the service in a loop (Restart=on-failure) at every boot.
-                if output.kind != .sim {
-                    do { feedback = try ServiceExtras.feedback(config) } catch {
-                        journal.log(.error, "[feedback] line: \(error); no feedback pulses")
-                    }
-                }
                 // torch.socket's descriptor when systemd passed one (socket activation).
                 let inherited: Int32?
                 do { inherited = try ActivatedSocket.take() } catch {
@@ -306,6 +314,7 @@ enum Runner {
                                          frontEnds: frontEnds, banner: banner)
             options.processStart = TorchCLI.processStart
             options.feedback = feedback
+            options.feedbackSimulated = feedback != nil && output.kind == .sim
             if isService {
                 options.statusLEDs = statusLEDs
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)
