@@ -24,6 +24,11 @@ import Glibc
         #expect(second.status == 1, "no second torch: \(second.stderr)")
         #expect(second.stderr.contains("held by another torch, pid \(first.pid)"), "\(second.stderr)")
 
+        for other in [["mode", "sos"], ["bench", "timing", "--backend", "sim", "--duration", "300ms"]] {
+            let r = TorchProcess.run(other + common)
+            #expect(r.status == 1 && r.stderr.contains("pid \(first.pid)"), "\(other): \(r.stderr)")
+        }
+
         let status = TorchProcess.run(["status"] + common)
         #expect(status.stdout.contains("holds the light: pid \(first.pid)"), "\(status.stdout)")
 
