@@ -12,7 +12,7 @@ import Glibc
         let config = dir.write("torch.conf", "[service]\nsocket = \(dir.path)/torch.sock\n")
         let common = ["--config", config, "--state-file", dir.path + "/state"]
         let first = try #require(RunningTorch(["on", "50%", "--backend", "sim", "--no-display"] + common))
-        let holderFile = dir.path + "/holder"
+        let holderFile = dir.path + "/state.holder"
         #expect(waitUntil { (readText(holderFile) ?? "").hasPrefix("\(first.pid)\n") }, "\(first.stderr)")
 
         let off = TorchProcess.run(["off"] + common)

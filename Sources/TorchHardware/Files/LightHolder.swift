@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// The torch process that holds the light: a `holder` file beside the state file, locked
+/// The torch process that holds the light: `<state file>.holder` beside the state file, locked
 /// (`flock`) for as long as that process drives the output, with its pid and command line
 /// inside. A foreground `torch on` has no control socket, so this is how the next command
 /// (in another shell) finds it: the lock goes with the process, even after SIGKILL, so a
@@ -21,11 +21,9 @@ public final class LightHolder {
 
     private init(_ file: FileDescriptor) { self.file = file }
 
-    /// The holder file beside the state file.
-    public static func path(stateFile: String) -> String {
-        guard let slash = stateFile.lastIndex(of: "/") else { return "holder" }
-        return String(stateFile[..<slash]) + "/holder"
-    }
+    /// The holder file of a state file: torches that share a state file (the default one
+    /// in two shells) share it; one with its own `--state-file` is another torch.
+    public static func path(stateFile: String) -> String { stateFile + ".holder" }
 
     /// What taking the light found.
     public enum Outcome {
