@@ -21,7 +21,7 @@ extension ConfigKeyDocs {
     ]
 
     static let feedback: [ConfigKeyDoc] = [
-        .init("feedback", "line", "An optional indicator LED or buzzer line that pulses on gestures (the phone's haptic tap); GPIO25 is physical pin 22.",
+        .init("feedback", "line", "An optional indicator LED or buzzer line that pulses on gestures (the phone's haptic tap); GPIO25 is physical pin 22. With the simulated LED the line is simulated: each pulse is a log line and <ns>,feedback,1 then <ns>,feedback,0 in --trace.",
               allowed: "a line offset or name", default: nil, example: "GPIO25"),
         .init("feedback", "chip", "The feedback line's chip. Without it, the button's chip (found as for [button] chip).",
               allowed: "a number, gpiochipN, /dev/gpiochipN or the chip's label", default: nil, example: "gpiochip0"),

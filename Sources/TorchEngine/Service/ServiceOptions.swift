@@ -27,6 +27,9 @@ public struct ServiceOptions {
     public var statusLEDSavePath: String?
     /// The buzzer/indicator that pulses when a gesture is recognised.
     public var feedback: FeedbackPulser?
+    /// The feedback line is simulated (the simulated torch): each pulse is also a line
+    /// in the terminal, as no buzzer sounds.
+    public var feedbackSimulated = false
 
     public init(controller: ControllerSettings, scheduler: SchedulerSettings = SchedulerSettings(),
                 tracePath: String? = nil, stateFile: StateFile? = nil, frontEnds: [any FrontEnd] = [],

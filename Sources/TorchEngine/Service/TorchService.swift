@@ -122,7 +122,10 @@ public final class TorchService {
                 maintainOutput(lastErrno: failures.lastErrno)
             }
             perform(controller.takeEffects(), at: now)
-            options.feedback?.advance(to: now)
+            if let feedback = options.feedback, feedback.isOn {
+                feedback.advance(to: now)
+                if !feedback.isOn { feedbackChanged(on: false, at: now) }
+            }
             drainTrace()
             for f in options.frontEnds { f.refresh(at: now, controller: controller, duty: scheduler.currentDuty) }
             // What a refresh handed in (a readout's number, a new load average) plays in
@@ -151,7 +154,12 @@ public final class TorchService {
             case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
             case let .feedbackPulse(kind):
-                options.feedback?.pulse(at: clock.now())
+                if let feedback = options.feedback {
+                    let wasOn = feedback.isOn
+                    let at = clock.now()
+                    feedback.pulse(at: at)
+                    if !wasOn && feedback.isOn { feedbackChanged(on: true, at: at) }
+                }
                 for f in options.frontEnds { f.gestureRecognized(kind, at: now) }
             case let .notice(n):
                 switch n {
@@ -220,12 +228,19 @@ public final class TorchService {
         }
         // What this turn drained goes to the file now, so a reader (`tail -f`) sees the
         // light as it plays; the write is on this loop, never the real-time thread.
-        if first != nil { trace?.flush() }
+        trace?.flush()
         if let first, !reportedFirstLight, let start = options.processStart {
             reportedFirstLight = true
             let ms = Double(first.actual - start.nanoseconds) / 1e6
             log("first output change \(DecimalSyntax.format(ms, maxFractionDigits: 2)) ms after process start")
         }
+    }
+
+    /// The feedback line went on or off: in the trace, and on the simulated torch (where
+    /// no buzzer sounds) as a line in the terminal too.
+    private func feedbackChanged(on: Bool, at instant: Instant) {
+        trace?.appendFeedback(on: on, at: instant)
+        if on && options.feedbackSimulated { log("feedback: pulse (\(DurationSyntax.format(options.feedback?.pulseLength ?? .zero)))") }
     }
 
     func log(_ line: String, _ priority: LogPriority = .info) {

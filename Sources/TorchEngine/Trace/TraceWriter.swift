@@ -30,8 +30,16 @@ public final class TraceWriter {
         if buffer.count >= 1 << 15 { flush() }
     }
 
-    /// Writes what is buffered.
+    /// Appends the feedback line's change (`[feedback] line`): `<ns>,feedback,1` when a
+    /// pulse starts, `<ns>,feedback,0` when it ends; three fields, so a reader of the
+    /// light's `<ns>,<duty>` lines tells them apart.
+    public func appendFeedback(on: Bool, at instant: Instant) {
+        buffer.append(contentsOf: "\(instant.nanoseconds - origin),feedback,\(on ? 1 : 0)\n".utf8)
+    }
+
+    /// Writes what is buffered (nothing when nothing is).
     public func flush() {
+        guard !buffer.isEmpty else { return }
         file.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }

@@ -46,9 +46,17 @@ enum Runner {
                                             buttonMode: config.button.mode, lit: false)
         }
         if let code = ServiceLink.forward(request, config, library: library) { return code }
+        // No service answered; a torch in the foreground may still hold the light (it has
+        // no socket): a command that would drive the output or say the state finds it.
+        let holderPath = LightHolder.path(stateFile: statePath)
+        let holder = LightHolder.holder(path: holderPath)
 
         switch request {
         case let .mode(name):
+            if let holder {
+                StandardError.write("torch: mode: \(holder.message)\n")
+                return ExitCode.failure
+            }
             // No service: the pattern is remembered for the next light; nothing lights.
             var s = last()
             do { s.pattern = try library.resolve(name) } catch {
@@ -81,8 +89,14 @@ enum Runner {
         case let .webLink(link):
             return WebLinkCommand.run(link, config: config, statePath: statePath)
         case let .status(json):
-            return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config)
-        case let .off(_, remember, light):
+            return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config,
+                                       holder: holder)
+        case let .off(force, remember, light):
+            // Never "dark" while another torch keeps the light lit (--force drives it anyway).
+            if let holder, !force {
+                StandardError.write("torch: off: \(holder.message)\n")
+                return ExitCode.failure
+            }
             // The unit's post-stop command is not a user's off: it changes nothing remembered.
             if remember {
                 var s = last()
@@ -123,6 +137,10 @@ enum Runner {
         case let .run(light):
             return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)
         case let .bench(bench, light):
+            if let holder {
+                StandardError.write("torch: bench: \(holder.message)\n")
+                return ExitCode.failure
+            }
             return withOutput(light, config) { output, reason in
                 BenchCommand.run(bench, output: output, reason: reason, config: config, curve: light.curve)
             }
@@ -186,6 +204,18 @@ enum Runner {
         // stopping a service that is still starting) is then read by the event loop, which
         // puts everything back, instead of killing the process half-way.
         SignalDescriptor.block(TorchService.stopSignals)
+        // One torch drives the light: this one takes it (the holder file beside the state
+        // file, locked while this process runs), or says which process has it.
+        let lock: LightHolder?
+        let command = (["torch"] + CommandLine.arguments.dropFirst()).joined(separator: " ")
+        switch LightHolder.take(path: LightHolder.path(stateFile: statePath), command: command, isService: isService) {
+        case let .taken(l): lock = l
+        case let .held(by: holder):
+            StandardError.write("torch: \(holder.message)\n")
+            return ExitCode.failure
+        case .unavailable: lock = nil
+        }
+        defer { lock?.release() }
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
         let restoring = saved.load()
         // A service whose start is lit takes its line at the lit level (no dark gap
@@ -226,7 +256,20 @@ enum Runner {
             if interactive { frontEnds.append(TerminalFrontEnd()) }
             frontEnds.append(LoadAverageFrontEnd())
             frontEnds.append(ReadoutFrontEnd { [source = config.button.readout] in ReadoutCommand.readout(source) })
+            // `[feedback] line`: the buzzer or indicator, simulated with the simulated LED
+            // (a line in the terminal and in the trace per pulse), one line if it cannot start.
             var feedback: FeedbackPulser? = nil
+            if let line = config.feedback.line {
+                if output.kind == .sim {
+                    feedback = FeedbackPulser(output: SimulatedOutput(clock: MonotonicClock(), isBinary: true),
+                                              pulseLength: config.feedback.pulse)
+                    banner.append("feedback: [feedback] line \(line) is simulated with the simulated LED: each pulse is a line here and in --trace")
+                } else {
+                    do { feedback = try ServiceExtras.feedback(config) } catch {
+                        banner.append("[feedback] line: \(error); no feedback pulses")
+                    }
+                }
+            }
             if isService {
                 controller.reload = { reloadConfig(global, light) }
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
@@ -235,11 +278,6 @@ enum Runner {
                 // The extras (a feedback line, MQTT) that cannot start are one line each:
                 // the light, the button and the socket go on without them, where exiting
                 // would restart the service in a loop (Restart=on-failure) at every boot.
-                if output.kind != .sim {
-                    do { feedback = try ServiceExtras.feedback(config) } catch {
-                        journal.log(.error, "[feedback] line: \(error); no feedback pulses")
-                    }
-                }
                 // torch.socket's descriptor when systemd passed one (socket activation).
                 let inherited: Int32?
                 do { inherited = try ActivatedSocket.take() } catch {
@@ -276,6 +314,7 @@ enum Runner {
                                          frontEnds: frontEnds, banner: banner)
             options.processStart = TorchCLI.processStart
             options.feedback = feedback
+            options.feedbackSimulated = feedback != nil && output.kind == .sim
             if isService {
                 options.statusLEDs = statusLEDs
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)

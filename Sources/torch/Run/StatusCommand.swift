@@ -4,12 +4,19 @@ import TorchHardware
 /// `torch status` with no service running: the last state, the config in use and the
 /// backend `torch on` would drive.
 enum StatusCommand {
-    static func print(json: Bool, state: PersistentState, configPath: String?, statePath: String, config: TorchConfig) -> Int32 {
+    /// `holder`: a torch in the foreground that holds the light (it has no socket to ask).
+    static func print(json: Bool, state: PersistentState, configPath: String?, statePath: String, config: TorchConfig,
+                      holder: LightHolder.Holder? = nil) -> Int32 {
         let (backend, how) = backendToDrive(config)
         if json {
             StandardOutput.write(ControlReply.status(report(state, backend: backend)).line)
+            if let holder { StandardError.write("torch: \(holder.message)\n") }
         } else {
             var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
+            if let holder {
+                s = "torch: \(state.lit ? "lit" : "dark") (last state saved by the torch that holds the light: "
+                    + "pid \(holder.pid), \(holder.command); it has no control socket)\n"
+            }
             s += "  brightness   \(state.brightness)\n"
             s += "  pattern      \(state.pattern.canonicalText)\n"
             s += "  button mode  \(state.buttonMode.rawValue)\n"
