@@ -287,6 +287,30 @@ def test_retained(broker):
         ha.close()
 
 
+def test_oversized(broker):
+    """An oversized message is skipped, not fatal: a retained 70 kB message on the group
+    topic gives one log line with its topic and size; the session stays connected and
+    obeys the next small command."""
+    ha = Client(broker.port, topics=("torch/big/state",))
+    group = "torch/biggroup"
+    try:
+        ha.publish(group, b"x" * 70000, retain=True)
+        t = Torch(TORCH, broker.port, "big", WORK, extra="group-topic = %s\n" % group)
+        wait_for(lambda: "skipped unread" in t.log(), 5, "the oversized message to be skipped")
+        line = [l for l in t.log().splitlines() if "skipped unread" in l][0]
+        print("   " + line[:200])
+        # The remaining length: the topic field, the packet identifier (QoS 1), the payload.
+        assert group in line and "%d bytes (retained)" % (2 + len(group) + 2 + 70000) in line, line
+        ha.publish("torch/big/set", {"state": "ON", "brightness": 30})
+        wait_for(lambda: t.status()["lit"] is True, 5, "the next small command")
+        time.sleep(1)
+        assert t.log().count("mqtt: connected to") == 1 and "reconnecting" not in t.log(), t.log()
+        assert t.stop() == 0
+    finally:
+        ha.publish(group, b"", retain=True)
+        ha.close()
+
+
 def test_bad_commands(broker):
     """Non-JSON or out-of-range commands: one log line each, no change to the light."""
     ha = Client(broker.port, topics=("torch/bad/#",))
@@ -467,7 +491,7 @@ def test_fake_broker(_shared):
     bad = [
         ("PUBLISH before CONNACK", publish("torch/fake/set", b'{"state":"ON"}')),
         ("not authorized (code 5)", bytes([0x20, 0x02, 0x00, 0x05])),
-        ("remaining length 268435455 exceeds", CONNACK + bytes([0x30, 0xFF, 0xFF, 0xFF, 0x7F])),
+        ("remaining length 268435455 exceeds", CONNACK + bytes([0x90, 0xFF, 0xFF, 0xFF, 0x7F])),
         ("longer than 4 bytes", CONNACK + bytes([0x30, 0x80, 0x80, 0x80, 0x80, 0x01])),
         ("packet type 15", CONNACK + bytes([0xF0, 0x00])),
         ("QoS 3", CONNACK + bytes([0x36, 0x05, 0x00, 0x01, 0x61, 0x00, 0x01])),
@@ -589,7 +613,7 @@ def test_auth(_shared):
         proc.wait()
 
 
-TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_retained, test_bad_commands, test_button_echo, test_will,
+TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_retained, test_oversized, test_bad_commands, test_button_echo, test_will,
          test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 
