@@ -586,6 +586,17 @@ def test_auth(_shared):
         bad = os.path.join(d, "bad")
         with open(bad, "w") as f:
             f.write("wrong\n")
+        # A password file is the owner's only (as ssh's keys): readable by group or others,
+        # it is refused in one line naming the file and the mode to use.
+        t = Torch(TORCH, None, "auth-open", WORK, extra="username = torch\npassword-file = %s\n" % good,
+                  broker_url="mqtt://127.0.0.1:%d" % port, wait=False)
+        wait_for(lambda: "no MQTT" in t.log() or t.proc.poll() is not None, 10, "the open password file's line")
+        line = [l for l in t.log().splitlines() if "no MQTT" in l][0]
+        print("   " + line)
+        assert good in line and "mode 0644" in line and "use mode 0600" in line, line
+        assert t.stop() == 0
+        os.chmod(good, 0o600)
+        os.chmod(bad, 0o600)
         # A password file that is not there: one line, and the service goes on without
         # MQTT (exiting would restart it in a loop under systemd).
         t = Torch(TORCH, None, "auth-missing", WORK, extra="username = torch\npassword-file = %s\n"
