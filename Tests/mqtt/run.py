@@ -197,7 +197,7 @@ def test_flash_not_saved(broker):
     ha = Client(broker.port, topics=("torch/flsave/#",))
     assert t.request({"cmd": "on", "brightness": 0.4})["ok"]
     ha.publish("torch/flsave/set", {"state": "ON", "flash": 3600})
-    wait_for(lambda: "flash: strobe-fast for 1h" in t.log(), 5, "the flash to start")
+    wait_for(lambda: "flash: strobe-medium for 1h" in t.log(), 5, "the flash to start")
     time.sleep(0.3)
     state_file = os.path.join(t.dir, "state")
     with open(state_file) as f:
