@@ -112,11 +112,20 @@ public struct MQTTDecoder: Sendable {
             throw MQTTProtocolError("PUBLISH of \(length) bytes: a topic of \(topicLength) bytes")
         }
         guard bytes.endIndex - index >= fields else { return .some(nil) }
-        let topic = String(decoding: bytes[(index + 2) ..< (index + 2 + topicLength)], as: UTF8.self)
+        // The same checks as a PUBLISH within the limit: a skipped one is acknowledged and
+        // logged, so its topic and identifier must be what the protocol allows.
+        let raw = Array(bytes[(index + 2) ..< (index + 2 + topicLength)])
+        guard let topic = String(validating: raw, as: UTF8.self), !raw.contains(0) else {
+            throw MQTTProtocolError("topic: not well-formed UTF-8")
+        }
+        guard !topic.isEmpty, !topic.contains("+"), !topic.contains("#") else {
+            throw MQTTProtocolError("PUBLISH: topic name '\(topic)' (not empty, no wildcards)")
+        }
         var id: UInt16? = nil
         if qos != .atMostOnce {
             let at = index + 2 + topicLength
             id = UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
+            guard id != 0 else { throw MQTTProtocolError("packet identifier 0 (1…65535)") }
         }
         let used = index - bytes.startIndex + fields
         let publish = MQTTSkippedPublish(topic: topic, size: length, qos: qos, packetID: id, retain: first & 1 != 0)

@@ -47,6 +47,15 @@ import TorchCore
         #expect(try d.next() == .pingresp)
     }
 
+    @Test func aSkippedPublishIsCheckedAsAnyOther() {
+        // Found by the mqtt fuzz target: QoS 1, an empty topic and packet identifier 0.
+        #expect(MQTTCodecTests.error([0x32, 0xE4, 0xFF, 0xEB, 0x00, 0x00, 0x00, 0x00, 0x00, 0x69])
+            == "PUBLISH: topic name '' (not empty, no wildcards)")
+        #expect(MQTTCodecTests.error(Self.publish("t", body: 70_000, id: 0), limit: 1000) == "packet identifier 0 (1…65535)")
+        #expect(MQTTCodecTests.error(Self.publish("a/#", body: 70_000), limit: 1000)
+            == "PUBLISH: topic name 'a/#' (not empty, no wildcards)")
+    }
+
     @Test func aSessionAcknowledgesLogsAndStaysConnected() throws {
         let settings = MQTTSessionSettings(connect: MQTTConnect(clientID: "t", keepalive: 30),
                                            subscriptions: [MQTTSubscription("torch/all", qos: .atLeastOnce)])
