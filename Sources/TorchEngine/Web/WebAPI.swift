@@ -121,8 +121,14 @@ final class WebAPI {
         return r.json
     }
 
+    /// The settings the offer was read from: judging every pattern's flash rate (a
+    /// candle's 4000 steps) is done again only after a reload changed them.
+    private var offerSettings: TorchSettings?
+
     /// What the page may offer, from the controller's settings in force.
     func readOffer(_ controller: TorchController) {
+        guard offerSettings != controller.settings.torch else { return }
+        offerSettings = controller.settings.torch
         patternNames = controller.remotePatternNames
         flashingNames = controller.flashingPatternNames
         remoteFlashing = controller.settings.torch.remoteFlashing
