@@ -101,6 +101,18 @@ import TorchCore
         #expect(RemotePatternRule(settings: s).refusal(before: before, after: after, name: name) == nil)
     }
 
+    @Test func aListedBlinkAllowsTheSlidersBlinksUnderTheFlashingRule() {
+        let s = TorchSettings(patterns: [.steady, .blink(on: .milliseconds(500), off: .milliseconds(500))])
+        let before = machine(s, [])
+        let slower = machine(s, [.setPattern(.blink(on: .milliseconds(300), off: .milliseconds(300)))])
+        #expect(RemotePatternRule(settings: s).refusal(before: before, after: slower, name: name) == nil)
+        let fast = machine(s, [.setPattern(.blink(on: .milliseconds(100), off: .milliseconds(100)))])
+        #expect(RemotePatternRule(settings: s).refusal(before: before, after: fast, name: name)?.contains("flashes more than 3 times a second") == true)
+        // Without a blink listed, none is allowed.
+        let none = TorchSettings(patterns: [.steady])
+        #expect(RemotePatternRule(settings: none).refusal(before: machine(none, []), after: machine(none, [.setPattern(.blink(on: .milliseconds(300), off: .milliseconds(300)))]), name: name)?.contains("is not one of the owner's") == true)
+    }
+
     @Test func onWithAFlashingPatternChosenIsStartingIt() {
         let s = TorchSettings(patterns: [.steady, .strobe(.fast)])
         let before = machine(s, [.choosePattern(.strobe(.fast))])

@@ -197,7 +197,7 @@ def test_flash_not_saved(broker):
     ha = Client(broker.port, topics=("torch/flsave/#",))
     assert t.request({"cmd": "on", "brightness": 0.4})["ok"]
     ha.publish("torch/flsave/set", {"state": "ON", "flash": 3600})
-    wait_for(lambda: "flash: strobe-fast for 1h" in t.log(), 5, "the flash to start")
+    wait_for(lambda: "flash: strobe-medium for 1h" in t.log(), 5, "the flash to start")
     time.sleep(0.3)
     state_file = os.path.join(t.dir, "state")
     with open(state_file) as f:
@@ -283,6 +283,30 @@ def test_retained(broker):
     finally:
         # No retained command left for the other tests.
         ha.publish("torch/ret/set", b"", retain=True)
+        ha.publish(group, b"", retain=True)
+        ha.close()
+
+
+def test_oversized(broker):
+    """An oversized message is skipped, not fatal: a retained 70 kB message on the group
+    topic gives one log line with its topic and size; the session stays connected and
+    obeys the next small command."""
+    ha = Client(broker.port, topics=("torch/big/state",))
+    group = "torch/biggroup"
+    try:
+        ha.publish(group, b"x" * 70000, retain=True)
+        t = Torch(TORCH, broker.port, "big", WORK, extra="group-topic = %s\n" % group)
+        wait_for(lambda: "skipped unread" in t.log(), 5, "the oversized message to be skipped")
+        line = [l for l in t.log().splitlines() if "skipped unread" in l][0]
+        print("   " + line[:200])
+        # The remaining length: the topic field, the packet identifier (QoS 1), the payload.
+        assert group in line and "%d bytes (retained)" % (2 + len(group) + 2 + 70000) in line, line
+        ha.publish("torch/big/set", {"state": "ON", "brightness": 30})
+        wait_for(lambda: t.status()["lit"] is True, 5, "the next small command")
+        time.sleep(1)
+        assert t.log().count("mqtt: connected to") == 1 and "reconnecting" not in t.log(), t.log()
+        assert t.stop() == 0
+    finally:
         ha.publish(group, b"", retain=True)
         ha.close()
 
@@ -467,7 +491,7 @@ def test_fake_broker(_shared):
     bad = [
         ("PUBLISH before CONNACK", publish("torch/fake/set", b'{"state":"ON"}')),
         ("not authorized (code 5)", bytes([0x20, 0x02, 0x00, 0x05])),
-        ("remaining length 268435455 exceeds", CONNACK + bytes([0x30, 0xFF, 0xFF, 0xFF, 0x7F])),
+        ("remaining length 268435455 exceeds", CONNACK + bytes([0x90, 0xFF, 0xFF, 0xFF, 0x7F])),
         ("longer than 4 bytes", CONNACK + bytes([0x30, 0x80, 0x80, 0x80, 0x80, 0x01])),
         ("packet type 15", CONNACK + bytes([0xF0, 0x00])),
         ("QoS 3", CONNACK + bytes([0x36, 0x05, 0x00, 0x01, 0x61, 0x00, 0x01])),
@@ -562,6 +586,17 @@ def test_auth(_shared):
         bad = os.path.join(d, "bad")
         with open(bad, "w") as f:
             f.write("wrong\n")
+        # A password file is the owner's only (as ssh's keys): readable by group or others,
+        # it is refused in one line naming the file and the mode to use.
+        t = Torch(TORCH, None, "auth-open", WORK, extra="username = torch\npassword-file = %s\n" % good,
+                  broker_url="mqtt://127.0.0.1:%d" % port, wait=False)
+        wait_for(lambda: "no MQTT" in t.log() or t.proc.poll() is not None, 10, "the open password file's line")
+        line = [l for l in t.log().splitlines() if "no MQTT" in l][0]
+        print("   " + line)
+        assert good in line and "mode 0644" in line and "use mode 0600" in line, line
+        assert t.stop() == 0
+        os.chmod(good, 0o600)
+        os.chmod(bad, 0o600)
         # A password file that is not there: one line, and the service goes on without
         # MQTT (exiting would restart it in a loop under systemd).
         t = Torch(TORCH, None, "auth-missing", WORK, extra="username = torch\npassword-file = %s\n"
@@ -589,7 +624,7 @@ def test_auth(_shared):
         proc.wait()
 
 
-TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_retained, test_bad_commands, test_button_echo, test_will,
+TESTS = [test_config_errors, test_discovery, test_commands, test_flash_not_saved, test_remote_flashing, test_retained, test_oversized, test_bad_commands, test_button_echo, test_will,
          test_broker_restart, test_ipv6, test_auth, test_fake_broker, test_group_phase]
 
 

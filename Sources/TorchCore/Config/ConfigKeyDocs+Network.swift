@@ -8,7 +8,7 @@ extension ConfigKeyDocs {
               allowed: "mqtt://HOST[:PORT]", default: nil, example: "mqtt://homeassistant.local:1883"),
         .init("mqtt", "username", "The MQTT user name. Without it, none is sent.",
               allowed: "1 to 1024 bytes", default: nil, example: "torch"),
-        .init("mqtt", "password-file", "A file whose first line is the password, read at start (keep it mode 0600).",
+        .init("mqtt", "password-file", "A file whose first line is the password, read at start. It must be readable by its owner only (mode 0600 or 0400): a file group or others may read is refused in one line naming it and the mode to use, and the service runs without MQTT.",
               allowed: "a file path", default: nil, example: "/etc/torch/mqtt-password"),
         .init("mqtt", "client-id", "The MQTT client identifier, also Home Assistant's device id. Without it, torch-HOSTNAME (the host name with anything but letters, digits, '-' and '_' as '_').",
               allowed: "1 to 128 bytes without spaces", default: nil, example: "torch-kitchen"),

@@ -2,13 +2,22 @@
 /// or several packets in one read. Feed bytes with `append`, take packets with `next`.
 /// Any breach of the protocol throws `MQTTProtocolError`; the stream is then unusable
 /// (the connection must be closed) and every later `next` throws the same error.
+///
+/// A PUBLISH longer than the limit is not a breach (a broker forwards what any client
+/// sent, up to its own limit, and delivers it again at every connect when retained): its
+/// topic and packet identifier are read, the rest is thrown away as it arrives without
+/// being buffered, and it is reported by `takeSkipped()`. The stream goes on.
 public struct MQTTDecoder: Sendable {
     /// The largest remaining length accepted (bytes). A packet announcing more is an
-    /// error at once, before its body arrives: a peer cannot make torch buffer it.
+    /// error at once, before its body arrives (a PUBLISH is skipped instead): a peer
+    /// cannot make torch buffer it.
     public let maxRemainingLength: Int
     private var buffer: [UInt8] = []
     private var start = 0
     private var failure: MQTTProtocolError?
+    /// Bytes of a skipped PUBLISH still to be thrown away as they arrive.
+    public private(set) var skipRemaining = 0
+    private var skipped: [MQTTSkippedPublish] = []
 
     /// - Parameter maxRemainingLength: 1…268435455 bytes; 64 KiB by default (torch's
     ///   commands are a few hundred bytes).
@@ -24,13 +33,35 @@ public struct MQTTDecoder: Sendable {
             buffer.removeAll(keepingCapacity: true)
             start = 0
         }
-        buffer.append(contentsOf: bytes)
+        // The body of a skipped PUBLISH never reaches the buffer.
+        let drop = pendingCount == 0 ? min(skipRemaining, bytes.count) : 0
+        skipRemaining -= drop
+        buffer.append(contentsOf: bytes.dropFirst(drop))
+    }
+
+    /// The PUBLISHes skipped since the last call (over the limit), oldest first.
+    public mutating func takeSkipped() -> [MQTTSkippedPublish] {
+        defer { skipped.removeAll() }
+        return skipped
     }
 
     /// The next whole packet, or nil until more bytes arrive.
     public mutating func next() throws(MQTTProtocolError) -> MQTTPacket? {
         if let failure { throw failure }
         do {
+            while true {
+                if skipRemaining > 0 {
+                    let n = min(skipRemaining, pendingCount)
+                    start += n
+                    skipRemaining -= n
+                    guard skipRemaining == 0 else { compact(); return nil }
+                }
+                guard let s = try Self.oversizedPublish(buffer[start...], limit: maxRemainingLength) else { break }
+                guard let (publish, used, rest) = s else { return nil }
+                skipped.append(publish)
+                start += used
+                skipRemaining = rest
+            }
             guard let (packet, used) = try Self.parse(buffer[start...], limit: maxRemainingLength) else { return nil }
             start += used
             if start > 4096 && start * 2 > buffer.count {
@@ -42,6 +73,63 @@ public struct MQTTDecoder: Sendable {
             failure = error
             throw error
         }
+    }
+
+    private mutating func compact() {
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        }
+    }
+
+    /// The biggest topic read from a skipped PUBLISH (the topic field itself is buffered).
+    static let maxSkippedTopic = 1024
+
+    /// For a PUBLISH over `limit` at the front of `bytes`: nil when the front is not one
+    /// (or its header is not complete: `parse` then waits too); `.some(nil)` while its
+    /// topic and packet identifier have not all arrived; else what it is, the bytes read
+    /// (header, topic, identifier) and the body bytes left to throw away.
+    static func oversizedPublish(_ bytes: ArraySlice<UInt8>, limit: Int) throws(MQTTProtocolError)
+        -> (MQTTSkippedPublish, Int, Int)?? {
+        guard let first = bytes.first, first >> 4 == 3 else { return nil }
+        var length = 0
+        var multiplier = 1
+        var index = bytes.startIndex + 1
+        while true {
+            guard index < bytes.endIndex, index - bytes.startIndex <= 4 else { return nil }
+            let b = bytes[index]
+            index += 1
+            length += Int(b & 0x7F) * multiplier
+            if b & 0x80 == 0 { break }
+            multiplier *= 128
+        }
+        guard length > limit else { return nil }
+        guard let qos = MQTTQoS(rawValue: (first >> 1) & 3) else { throw MQTTProtocolError("PUBLISH: QoS 3") }
+        guard bytes.endIndex - index >= 2 else { return .some(nil) }
+        let topicLength = Int(bytes[index]) << 8 | Int(bytes[index + 1])
+        let fields = 2 + topicLength + (qos == .atMostOnce ? 0 : 2)
+        guard topicLength <= maxSkippedTopic, fields <= length else {
+            throw MQTTProtocolError("PUBLISH of \(length) bytes: a topic of \(topicLength) bytes")
+        }
+        guard bytes.endIndex - index >= fields else { return .some(nil) }
+        // The same checks as a PUBLISH within the limit: a skipped one is acknowledged and
+        // logged, so its topic and identifier must be what the protocol allows.
+        let raw = Array(bytes[(index + 2) ..< (index + 2 + topicLength)])
+        guard let topic = String(validating: raw, as: UTF8.self), !raw.contains(0) else {
+            throw MQTTProtocolError("topic: not well-formed UTF-8")
+        }
+        guard !topic.isEmpty, !topic.contains("+"), !topic.contains("#") else {
+            throw MQTTProtocolError("PUBLISH: topic name '\(topic)' (not empty, no wildcards)")
+        }
+        var id: UInt16? = nil
+        if qos != .atMostOnce {
+            let at = index + 2 + topicLength
+            id = UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1])
+            guard id != 0 else { throw MQTTProtocolError("packet identifier 0 (1…65535)") }
+        }
+        let used = index - bytes.startIndex + fields
+        let publish = MQTTSkippedPublish(topic: topic, size: length, qos: qos, packetID: id, retain: first & 1 != 0)
+        return .some((publish, used, length - fields))
     }
 
     /// One packet from the front of `bytes` and how many bytes it took; nil when the

@@ -104,3 +104,23 @@ public struct MQTTSubscription: Equatable, Sendable {
         self.qos = qos
     }
 }
+
+/// A PUBLISH over the decoder's limit, skipped unread: what the log line names, and what
+/// its acknowledgement needs.
+public struct MQTTSkippedPublish: Equatable, Sendable {
+    /// The topic as sent (for the log: shown escaped).
+    public var topic: String
+    /// The remaining length the packet announced, in bytes.
+    public var size: Int
+    public var qos: MQTTQoS
+    public var packetID: UInt16?
+    public var retain: Bool
+
+    public init(topic: String, size: Int, qos: MQTTQoS, packetID: UInt16?, retain: Bool) {
+        self.topic = topic
+        self.size = size
+        self.qos = qos
+        self.packetID = packetID
+        self.retain = retain
+    }
+}

@@ -115,17 +115,31 @@ public struct MQTTSession: Sendable {
         guard phase == .awaitingConnack || phase == .connected else { return }
         decoder.append(bytes)
         while phase == .awaitingConnack || phase == .connected {
-            let packet: MQTTPacket
+            let packet: MQTTPacket?
             do {
-                guard let p = try decoder.next() else { return }
-                packet = p
+                packet = try decoder.next()
             } catch {
                 fail("protocol error from the broker: \(error)", at: now, priority: .error)
                 return
             }
+            for s in decoder.takeSkipped() { skipped(s, at: now) }
+            guard let packet else { return }
             lastReceived = now
             handle(packet, at: now)
         }
+    }
+
+    /// A PUBLISH over `maxPacketBytes` was thrown away unread: one log line with its topic
+    /// and size, its acknowledgement (QoS 1), and the session goes on.
+    private mutating func skipped(_ s: MQTTSkippedPublish, at now: Instant) {
+        guard phase == .connected else {
+            fail("protocol error from the broker: PUBLISH before CONNACK", at: now, priority: .error)
+            return
+        }
+        if s.qos == .atLeastOnce, let id = s.packetID { send(.puback(id), at: now) }
+        let topic = EchoedText.bounded(s.topic, limit: 80)
+        actions.append(.log(.warning, "mqtt: \(topic): a message of \(s.size) bytes\(s.retain ? " (retained)" : "") is over the "
+                            + "limit of \(decoder.maxRemainingLength) bytes; skipped unread, the connection goes on"))
     }
 
     /// Sends an application message; QoS 1 is kept until its PUBACK (and resent with DUP

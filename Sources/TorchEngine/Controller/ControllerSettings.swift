@@ -28,6 +28,9 @@ public struct ControllerSettings {
     public var hasStatusLEDs = true
     /// Re-reads the config (SIGHUP, `reload`); nil: reload is not possible in this mode.
     public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
+    /// A remote front end's virtual press (the web page) is released this long after
+    /// its press or last renewal: the dead-man rule, with or without a page id.
+    public var remotePressLease: Duration = .seconds(1)
 
     public init(torch: TorchSettings, mapping: OutputMapping, library: PatternLibrary = .standard,
                 restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [],

@@ -25,27 +25,64 @@ extension TorchController {
     /// press and up with a release from anyone (a release is the button coming up, as a
     /// finger leaving it), which also forgets every holder of that role. A press by a
     /// holder already holding, or a release of a button that is up, changes nothing.
+    ///
+    /// A remote holder's press (`CommandOrigin.isRemote`) is a dead man's switch: it is
+    /// released `remotePressLease` after the press or its last `renewVirtualPress`. The
+    /// physical button's state is never overwritten: a virtual press or release while
+    /// the physical button is held down changes nothing (the finger holds it).
     public func virtualEdge(role: ButtonRole, pressed: Bool, holder: VirtualHolder, at time: Instant) {
         guard !isStopped else { return }
         var holders = virtualHolds[role] ?? []
         let wasDown = !holders.isEmpty
-        if pressed { holders.insert(holder) } else { holders.removeAll() }
+        if pressed {
+            holders.insert(holder)
+            if holder.origin.isRemote { virtualLeases[holder] = time + settings.remotePressLease }
+        } else {
+            for h in holders { virtualLeases[h] = nil }
+            holders.removeAll()
+        }
         virtualHolds[role] = holders
         guard wasDown != pressed else { return }
         now = max(now, time)
         lastCommandOrigin = holder.origin
-        edge(ButtonEdge(role: role, pressed: pressed, at: max(time, now)))
+        guard !physicalDown.contains(role) else {
+            settle()
+            return
+        }
+        recognize(ButtonEdge(role: role, pressed: pressed, at: max(time, now)))
+    }
+
+    /// A remote holder is still there (the page's keep-alive): its press lives another
+    /// `remotePressLease` from `time`. False when it holds nothing.
+    @discardableResult
+    public func renewVirtualPress(_ holder: VirtualHolder, at time: Instant) -> Bool {
+        guard virtualLeases[holder] != nil else { return false }
+        virtualLeases[holder] = time + settings.remotePressLease
+        return true
+    }
+
+    /// Releases the remote presses whose lease ran out by `time`, each at its expiry.
+    func releaseExpiredPresses(upTo time: Instant) {
+        while let (holder, due) = virtualLeases.min(by: { $0.value < $1.value }), due <= time {
+            virtualLeases[holder] = nil
+            log("button: virtual press of \(holder) released: no keep-alive within "
+                + "\(DurationSyntax.format(settings.remotePressLease))", .notice)
+            virtualHolderGone(holder, at: due)
+        }
     }
 
     /// A holder went away (a socket client disconnected, a page closed): every virtual
     /// button it holds down is released at `time` once no other holder keeps it down.
     public func virtualHolderGone(_ holder: VirtualHolder, at time: Instant) {
+        virtualLeases[holder] = nil
         for role in ButtonRole.allCases where virtualHolds[role]?.contains(holder) == true {
             virtualHolds[role]?.remove(holder)
             guard virtualHolds[role]?.isEmpty == true else { continue }
             log("button (\(role)): virtual press released: \(holder) went away")
             now = max(now, time)
-            edge(ButtonEdge(role: role, pressed: false, at: now))
+            // The finger on the physical button still holds it.
+            if physicalDown.contains(role) { settle(); continue }
+            recognize(ButtonEdge(role: role, pressed: false, at: now))
         }
     }
 

@@ -26,6 +26,10 @@ public final class TorchController {
     var recognizers: [ButtonRole: GestureRecognizer] = [:]
     /// Who holds each virtual button down (see `virtualEdge`).
     var virtualHolds: [ButtonRole: Set<VirtualHolder>] = [:]
+    /// When each remote holder's press is released unless renewed (the dead-man rule).
+    var virtualLeases: [VirtualHolder: Instant] = [:]
+    /// The physical buttons down, as their last raw edges say.
+    var physicalDown: Set<ButtonRole> = []
     var effects: [ControllerEffect] = []
     var publishedGeneration: UInt64 = .max
     var publishedTimeline: Timeline?
@@ -68,8 +72,17 @@ public final class TorchController {
 
     // MARK: Inputs
 
-    /// A raw edge of one button, at its kernel timestamp.
+    /// A raw edge of one physical button, at its kernel timestamp. While a virtual press
+    /// holds the same button down it only records the finger (the button is down either
+    /// way); the release that follows the virtual one's end goes through then.
     public func edge(_ e: ButtonEdge) {
+        if e.pressed { physicalDown.insert(e.role) } else { physicalDown.remove(e.role) }
+        guard !isVirtuallyPressed(e.role) else { return }
+        recognize(e)
+    }
+
+    /// An edge of the button as the recognizer sees it (physical or virtual).
+    func recognize(_ e: ButtonEdge) {
         guard !isStopped, var r = recognizers[e.role] else { return }
         let gestures = r.handle(e.raw)
         recognizers[e.role] = r
@@ -83,7 +96,9 @@ public final class TorchController {
     /// the line's level read at `time` (nil when the read failed: only reported).
     public func edgesLost(_ role: ButtonRole, count: Int, pressedNow: Bool?, at time: Instant) {
         log("button: \(count) edge event(s) lost; resynchronised with the line", .warning)
-        guard !isStopped, let pressed = pressedNow, var r = recognizers[role] else { return }
+        guard !isStopped, let line = pressedNow, var r = recognizers[role] else { return }
+        if line { physicalDown.insert(role) } else { physicalDown.remove(role) }
+        let pressed = line || isVirtuallyPressed(role)
         let gestures = r.resynchronize(pressed: pressed, at: time)
         recognizers[role] = r
         for g in gestures { machine.handle(g, from: role) }
@@ -101,6 +116,7 @@ public final class TorchController {
     /// with the line, and that is logged.
     public func lineSettled(_ role: ButtonRole, pressed line: Bool, at time: Instant) {
         // A virtual press holds the recognizer down whatever the physical line reads.
+        if line { physicalDown.insert(role) } else { physicalDown.remove(role) }
         let pressed = line || isVirtuallyPressed(role)
         guard !isStopped, var r = recognizers[role], r.isSettled, r.isPressed != pressed else { return }
         log("button (\(role)): the line reads \(pressed ? "pressed" : "released") once its edges settled; resynchronised", .warning)
@@ -184,6 +200,7 @@ public final class TorchController {
     /// pattern waiting for its acknowledgement, readiness, the watchdog and `--for`.
     public func advance(to time: Instant, output: OutputHealth) {
         guard !isStopped else { return }
+        releaseExpiredPresses(upTo: time)
         now = max(now, time)
         for role in ButtonRole.allCases {
             guard var r = recognizers[role] else { continue }
@@ -229,7 +246,7 @@ public final class TorchController {
         guard !isStopped else { return nil }
         // Effects produced outside a turn (a front end's refresh) are carried out at once.
         if !effects.isEmpty { return now }
-        var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil]
+        var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil, virtualLeases.values.min()]
         for r in recognizers.values { all.append(r.nextDeadline) }
         // Until the first write is confirmed (READY=1), look again soon.
         if !readySent { all.append(now + .milliseconds(1)) }

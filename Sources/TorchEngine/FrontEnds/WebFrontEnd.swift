@@ -25,6 +25,10 @@ public final class WebFrontEnd: FrontEnd {
         let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
         var closed = server.serve(ready: ready, now: now) { r, t in api.handle(r, now: t, respond: respond, status: status) }
         closed += server.expire(now: now)
+        if api.renewed {
+            api.renewed = false
+            controller.renewVirtualPress(VirtualHolder(origin: .web), at: now)
+        }
         let releases = api.releases(at: now, closedStreams: closed)
         for r in releases { _ = respond(r) }
         if !releases.isEmpty {

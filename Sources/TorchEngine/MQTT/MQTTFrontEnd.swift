@@ -2,8 +2,9 @@ import TorchCore
 import TorchHardware
 
 /// MQTT and Home Assistant as a front end on the service's poll loop: one non-blocking
-/// TCP connection driven by `MQTTSession` (no thread of its own, nothing that waits but
-/// a host name's resolution at a connect attempt, see `TCPConnection`).
+/// TCP connection driven by `MQTTSession`. Nothing here waits: the broker's name is
+/// resolved on a thread of its own (`HostResolving`) and the addresses handed back to
+/// the loop, so a resolver that never answers delays only the MQTT connection.
 ///
 /// In: Home Assistant's JSON light commands on `<base>/set`, group commands (with
 /// `"at"`) on the group topic, Home Assistant's `online` (re-announce). Out: the state,
@@ -13,6 +14,9 @@ public final class MQTTFrontEnd: FrontEnd {
     public let settings: MQTTFrontEndSettings
     public private(set) var session: MQTTSession
     private var connection: TCPConnection?
+    private let resolver: HostResolving
+    /// A connect attempt waits for the resolver's answer.
+    private var awaitingAddresses = false
     private let log: (LogPriority, String) -> Void
     private let clock = MonotonicClock()
     private var status: TorchStatus?
@@ -32,13 +36,18 @@ public final class MQTTFrontEnd: FrontEnd {
     /// stays readable, so the rest comes next turn.
     private static let readsPerTurn = 4
 
-    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, log: @escaping (LogPriority, String) -> Void) {
+    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, resolver: HostResolving = ThreadResolver(),
+                log: @escaping (LogPriority, String) -> Void) {
         self.settings = settings
+        self.resolver = resolver
         self.log = log
         session = MQTTSession(settings: settings.session, seed: seed, at: now)
     }
 
-    public var pollDescriptors: [Int32] { connection.map { $0.fd >= 0 ? [$0.fd] : [] } ?? [] }
+    public var pollDescriptors: [Int32] {
+        let socket = connection.map { $0.fd >= 0 ? [$0.fd] : [] } ?? []
+        return socket + (resolver.isPending && resolver.readyDescriptor >= 0 ? [resolver.readyDescriptor] : [])
+    }
     public var pollWriteDescriptors: [Int32] { connection.map { $0.wantsWrite ? [$0.fd] : [] } ?? [] }
     public var nextDeadline: Instant? {
         let state = statePending ? lastStateAt.map { $0 + Self.stateSpacing } : nil
@@ -47,6 +56,7 @@ public final class MQTTFrontEnd: FrontEnd {
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         library = controller.settings.library
+        if let answer = resolver.take() { addressesResolved(answer, at: now) }
         if let c = connection, ready.contains(c.fd) { serviceSocket(c, at: now, controller: controller) }
         session.advance(to: now)
         if statePending, let last = lastStateAt, now >= last + Self.stateSpacing { publishState(at: now) }
@@ -111,6 +121,17 @@ public final class MQTTFrontEnd: FrontEnd {
         }
     }
 
+    /// The resolver answered: connect to the addresses if an attempt still waits for them.
+    private func addressesResolved(_ answer: Result<[SocketAddress], HardwareError>, at now: Instant) {
+        guard awaitingAddresses else { return }
+        awaitingAddresses = false
+        do {
+            connection = try TCPConnection(addresses: try answer.get())
+        } catch {
+            session.transportFailed("\(settings.broker): \(error.message)", at: now)
+        }
+    }
+
     private func dropConnection(_ reason: String, at now: Instant) {
         connection?.close()
         connection = nil
@@ -129,17 +150,17 @@ public final class MQTTFrontEnd: FrontEnd {
     private func perform(_ action: MQTTSessionAction, at now: Instant, controller: TorchController?) {
         switch action {
         case .open:
-            do {
-                connection = try TCPConnection(host: settings.broker.host, port: settings.broker.port)
-            } catch {
-                session.transportFailed("\(settings.broker): \(error.message)", at: now)
-            }
+            // The answer comes back on a later turn (a lookup still in flight from an
+            // earlier attempt is awaited, not doubled).
+            awaitingAddresses = true
+            resolver.start(host: settings.broker.host, port: settings.broker.port)
         case let .send(bytes):
             guard let c = connection else { return }
             do { try c.send(bytes) } catch { dropConnection(error.message, at: now) }
         case .close:
             connection?.close()
             connection = nil
+            awaitingAddresses = false
         case .connected:
             log(.info, "mqtt: connected to \(settings.broker) as '\(settings.session.connect.clientID)'\(connectedOnce ? " again" : "")")
             connectedOnce = true

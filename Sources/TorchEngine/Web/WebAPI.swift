@@ -20,6 +20,8 @@ final class WebAPI {
 
     let settings: WebServerSettings
     var holds = WebHolds()
+    /// A page said it still holds the switch (`POST /api/hold`) since the last turn.
+    var renewed = false
 
     init(settings: WebServerSettings) {
         self.settings = settings
@@ -62,6 +64,8 @@ final class WebAPI {
         case "/api/hold":
             guard r.method == "POST" else { return notAllowed("POST") }
             if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
+            // The controller's dead-man lease is renewed by any paired page's keep-alive.
+            renewed = true
             guard let id = pageID(r), holds.renew(id, at: now, lease: settings.holdLease) else {
                 return .reply(.json(.ok, .object([JSONMember("ok", .bool(true)), JSONMember("held", .bool(false))])))
             }
@@ -117,8 +121,14 @@ final class WebAPI {
         return r.json
     }
 
+    /// The settings the offer was read from: judging every pattern's flash rate (a
+    /// candle's 4000 steps) is done again only after a reload changed them.
+    private var offerSettings: TorchSettings?
+
     /// What the page may offer, from the controller's settings in force.
     func readOffer(_ controller: TorchController) {
+        guard offerSettings != controller.settings.torch else { return }
+        offerSettings = controller.settings.torch
         patternNames = controller.remotePatternNames
         flashingNames = controller.flashingPatternNames
         remoteFlashing = controller.settings.torch.remoteFlashing

@@ -33,6 +33,14 @@ public final class TCPConnection {
         try startNext()
     }
 
+    /// Starts connecting to the first of `addresses`, already resolved (`HostResolving`):
+    /// nothing here blocks.
+    public init(addresses: [SocketAddress], maxOutbox: Int = 1 << 20) throws(HardwareError) {
+        self.maxOutbox = maxOutbox
+        candidates = addresses
+        try startNext()
+    }
+
     deinit { close() }
 
     /// True while the connect is in progress or bytes wait to be written: poll for POLLOUT.

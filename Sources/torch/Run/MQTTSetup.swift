@@ -18,7 +18,9 @@ enum MQTTSetup {
         var password: [UInt8]? = nil
         if let path = m.passwordFile {
             // The first line, without its newline: the file keeps the secret out of the config.
-            guard let text = try AtomicFile.readFile(path) else {
+            let read: String?
+            do { read = try AtomicFile.readSecret(path) } catch { throw HardwareError("[mqtt] password-file: \(error.message)") }
+            guard let text = read else {
                 throw HardwareError("[mqtt] password-file: \(path): no such file")
             }
             password = Array((text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").utf8)

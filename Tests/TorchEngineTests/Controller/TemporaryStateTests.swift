@@ -47,8 +47,12 @@ import TorchEngine
     @Test func aVirtualHoldIsSavedOnlyAtItsRelease() {
         var rig = TorchRig(TorchSettings(longHoldAction: .sos))
         _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, client: 0, at: atMs(0))
-        // Held past the long hold from dark: SOS, latched lit while still held.
-        rig.run(until: atMs(3000))
+        // Held past the long hold from dark (the page's keep-alives every 250 ms): SOS,
+        // latched lit while still held.
+        for t in stride(from: Int64(250), through: 3000, by: 250) {
+            rig.run(until: atMs(t))
+            rig.controller.renewVirtualPress(VirtualHolder(origin: .web), at: atMs(t))
+        }
         #expect(rig.lit && rig.torch.sosActive)
         #expect(saves(rig).isEmpty)
         _ = rig.controller.respond(to: ControlRequest(.release(.on)), from: .web, client: 0, at: atMs(3100))
