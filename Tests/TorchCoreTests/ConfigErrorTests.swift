@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 
 /// Golden messages: each error is exactly `file:line: message`, naming the key and
 /// what is allowed.
@@ -281,7 +282,7 @@ import TorchCore
     }
 
     @Test func errorValueCarriesFileLineAndMessage() throws {
-        let error = try #require(throws: ConfigErrors.self) {
+        let error = try requireThrows(ConfigErrors.self) {
             try TorchConfig.parse("[light]\ncurve = log", file: "/etc/torch.conf")
         }
         let first = try #require(error.errors.first)

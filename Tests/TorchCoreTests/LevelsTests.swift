@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 @Suite struct BrightnessCurveTests {
     @Test func cieHalfLightnessIsAboutEighteenPercentDuty() {
@@ -94,7 +95,7 @@ import Testing
 
     @Test(arguments: ["0", "0%", "101%", "0.5%", "1.5", "bright", ""])
     func rejects(text: String) throws {
-        let error = try #require(throws: ValueError.self) { try Brightness.parse(text) }
+        let error = try requireThrows(ValueError.self) { try Brightness.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1)")
     }
 
