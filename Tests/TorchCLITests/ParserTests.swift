@@ -30,7 +30,8 @@ import TorchCore
                                   "--config", "/tmp/t.conf", "--state-file=/tmp/state", "--no-display"])
         guard case let .light(choice, light) = r else { Issue.record("not a light request: \(r)"); return }
         #expect(choice == .exact(.steady))
-        #expect(light.brightness == (try Brightness.parse("40%")))
+        let forty = try Brightness.parse("40%")
+        #expect(light.brightness == forty)
         #expect(light.runFor == .seconds(30))
         #expect(light.backend == BackendRequest(rawValue: "sim"))
         #expect(light.curve == .linear)

@@ -20,7 +20,9 @@ machine=$(readelf -h "$bundle" | sed -n 's/^ *Machine: *//p')
 log=.build/arm64/test.log
 start=$(date +%s)
 status=0
-qemu-aarch64-static -L "$root" "$bundle" --testing-library swift-testing "$@" > "$log" 2>&1 || status=$?
+# The tests that start the torch binary start it the same way (TorchProcess.command).
+emulator="$(command -v qemu-aarch64-static) -L $root"
+TORCH_TEST_EMULATOR=$emulator $emulator "$bundle" --testing-library swift-testing "$@" > "$log" 2>&1 || status=$?
 # The failures in full, then Swift Testing's own summary line.
 grep -E '✘|recorded an issue|error:' "$log" | head -n 60 || true
 summary=$(grep -E '^. Test run with [0-9]+ tests' "$log" | tail -n 1)
