@@ -119,6 +119,13 @@ complete_words() { # the words completing the command line "$@" (the last word i
         printf "%s\n" "${COMPREPLY[@]}"' sh "$work/root/usr/share/bash-completion/completions/torch" "$@"
 }
 t="$work/root/usr/bin/torch"
+if [ -n "$toolchain" ]; then
+    # The completion asks the binary for its subcommands and options: the arm64 one
+    # answers under qemu-user, started through this wrapper.
+    printf '#!/bin/sh\nexec qemu-aarch64-static -L "%s" "%s" "$@"\n' "$toolchain/root" "$t" > "$work/torch"
+    chmod 0755 "$work/torch"
+    t="$work/torch"
+fi
 c1=$(complete_words "$t" "" | tr '\n' ' ')
 c2=$(complete_words "$t" blink --s | tr '\n' ' ')
 c3=$(complete_words "$t" on --backend "" | tr '\n' ' ')
