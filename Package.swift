@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting",
                                                              "TorchTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch"],
+        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch", "TorchTestSupport"],
                     exclude: ["Golden"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,5 @@
 import Testing
+import TorchTestSupport
 
 /// The built `torch` on the simulated backend, checked through its `--trace` file.
 /// Timing is checked structurally (each interval rounded to whole units), so a loaded
@@ -40,7 +41,8 @@ import Testing
         #expect(changes.last?.level == 0, "dark at the end")
     }
 
-    @Test func tenHertzBlinkTrace() throws {
+    @Test(.disabled(if: underEmulation, "on qemu-user's emulated CPU the real-time thread wakes late enough to skip half-periods of a 10 Hz blink"))
+    func tenHertzBlinkTrace() throws {
         let dir = TempDir()
         let trace = dir.path + "/blink.csv"
         let r = TorchProcess.run(["blink", "--rate", "10Hz", "--backend", "sim", "--for", "2s", "--trace", trace,
