@@ -21,7 +21,8 @@ import TorchTestSupport
         zip(changes, changes.dropFirst()).map { a, b in Int((Double(b.ns - a.ns) / unitNs).rounded()) }
     }
 
-    @Test func sosTraceHasITUTiming() throws {
+    @Test(.disabled(if: underEmulation, "on qemu-user's emulated CPU the real-time thread wakes late enough to stretch or shrink an SOS unit"))
+    func sosTraceHasITUTiming() throws {
         let dir = TempDir()
         let trace = dir.path + "/sos.csv"
         // One SOS is 34 units of 150 ms = 5.1 s; run a little longer than one.

@@ -9,3 +9,7 @@ import Glibc
 /// a real-time thread does inside a fixed wall-clock window cannot hold there; such a
 /// test says so in its `.disabled(if:)` trait and still runs natively.
 public let underEmulation: Bool = getenv("TORCH_TEST_EMULATOR") != nil
+
+/// How many times longer a wall-clock bound on waiting for another thread is under
+/// emulation: a bound sized for the machine's own CPU, times ten on qemu-user.
+public let emulationSlowdown: Int = underEmulation ? 10 : 1
