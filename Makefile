@@ -15,6 +15,17 @@ BIN       ?= .build/$(CONFIG)/torch
 VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/TorchCLI/Version.swift)
 # Where make deb puts torch_<version>_<arch>.deb.
 DEB_DIR   ?= .
+# The Debian architecture make deb packages for: this machine's, or arm64 cross-built
+# on x86_64 (make deb ARCH=arm64).
+HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+ARCH      ?= $(HOST_ARCH)
+# The arm64 cross toolchain (dist/cross/): a Debian 13 root with Debian's Swift 6.0.3,
+# the arm64 libraries and the arm64 Swift SDK, cached by content hash in
+# ~/.cache/torch-arm64 (or TORCH_ARM64_CACHE). Its builds go to .build/arm64.
+CROSS_TOOLCHAIN = sh dist/cross/toolchain.sh
+IN_ROOT   = sh dist/cross/in-root.sh
+ARM64_SWIFT_FLAGS = --swift-sdks-path /opt/swift-sdks --swift-sdk torch-arm64 --scratch-path .build/arm64
+ARM64_BIN = .build/arm64/release/torch
 
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
@@ -25,10 +36,12 @@ WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
 PACKAGE_DEPS = dpkg-dev binutils lintian
+ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
-        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test raspi-test
+        install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
+        raspi-test arm64-build arm64-test arm64-package-test
 
 all: build
 
@@ -36,7 +49,8 @@ help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
 	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
-	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean)"
+	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean; ARCH=arm64 cross-builds)"
+	@echo "make arm64-test  the unit tests cross-built for arm64, run under qemu-user"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
 	@echo "make mqtt-test MQTT and Home Assistant against a real mosquitto (loopback)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
@@ -164,10 +178,42 @@ vm-test-v2: vm-deps
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from
-# dpkg-shlibdeps (libgpiod2 on Debian 12).
+# dpkg-shlibdeps (libgpiod2 on Debian 12). ARCH=arm64: the package for Debian 13 /
+# Raspberry Pi OS trixie, cross-built with the arm64 toolchain and packaged inside its
+# root (Depends from the arm64 libraries there: libgpiod3).
+ifeq ($(ARCH),$(HOST_ARCH))
 deb: build
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	sh dist/debian/build-deb.sh $(BIN) $(VERSION) $(DEB_DIR)
+else ifeq ($(ARCH),arm64)
+deb: arm64-build
+	tc=$$($(CROSS_TOOLCHAIN)) && \
+	deb=$$(SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) $(IN_ROOT) "$$tc" \
+	    sh dist/debian/build-deb.sh $(ARM64_BIN) $(VERSION) .build/arm64/deb arm64) && \
+	mkdir -p $(DEB_DIR) && cp "$$deb" $(DEB_DIR)/ && echo "$(DEB_DIR)/$$(basename "$$deb")"
+else
+deb:
+	@echo "make deb: ARCH=$(ARCH): this machine builds $(HOST_ARCH) packages, and arm64 ones from x86_64"; exit 2
+endif
+
+# The release binary for arm64 (Debian's Swift 6.0.3 in the cross toolchain's root).
+arm64-build:
+	$(call ensure_packages,$(ARM64_DEPS))
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
+
+# The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
+# prints Swift Testing's summary line. Not part of make test (yet): see the README.
+arm64-test:
+	$(call ensure_packages,$(ARM64_DEPS))
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests && \
+	sh Tests/arm64/run-tests.sh "$$tc"
+
+# The arm64 package's checks (Tests/package/check-deb.sh with the toolchain: the
+# architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian
+# from the trixie root).
+arm64-package-test: arm64-build
+	$(call ensure_packages,$(PACKAGE_DEPS))
+	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BIN) $(VERSION) "$$tc"
 
 # Builds the package into a temporary directory and checks its files, conffile,
 # Depends and maintainer scripts, and runs lintian.

@@ -54,12 +54,17 @@ let package = Package(
         // Test doubles of kernel interfaces (sysfs PWM and LED classes) for the test
         // targets; `torch` does not link it.
         .target(name: "TorchTesting", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
-        .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore"], swiftSettings: strict),
-        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware", "TorchTesting"],
+        // The tests' helpers over Swift Testing: the error a closure throws, in a form
+        // Swift 6.0 accepts (its `#expect(throws:)` returns nothing); whether they run
+        // under qemu-user.
+        .target(name: "TorchTestSupport", path: "Tests/TorchTestSupport", swiftSettings: strict),
+        .testTarget(name: "TorchCoreTests", dependencies: ["TorchCore", "TorchTestSupport"], swiftSettings: strict),
+        .testTarget(name: "TorchHardwareTests", dependencies: ["TorchCore", "TorchHardware", "TorchTesting", "TorchTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting"],
+        .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting",
+                                                             "TorchTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch"],
+        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch", "TorchTestSupport"],
                     exclude: ["Golden"], swiftSettings: strict),
     ]
 )

@@ -30,7 +30,8 @@ import TorchCore
                                   "--config", "/tmp/t.conf", "--state-file=/tmp/state", "--no-display"])
         // `on` names no pattern: the chosen mode lights (issue 26).
         guard case let .on(light) = r else { Issue.record("not an on request: \(r)"); return }
-        #expect(light.brightness == (try Brightness.parse("40%")))
+        let forty = try Brightness.parse("40%")
+        #expect(light.brightness == forty)
         #expect(light.runFor == .seconds(30))
         #expect(light.backend == BackendRequest(rawValue: "sim"))
         #expect(light.curve == .linear)

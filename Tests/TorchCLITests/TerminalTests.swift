@@ -31,7 +31,7 @@ import Glibc
 
     @Test func runOnTheSimulatedLEDWithTheKeyboardAsButton() throws {
         let dir = TempDir()
-        let command = "\(TorchProcess.binary) run --backend sim --state-file \(dir.path)/state; echo TORCH-EXIT=$?; sleep 30"
+        let command = "\(TorchProcess.command.joined(separator: " ")) run --backend sim --state-file \(dir.path)/state; echo TORCH-EXIT=$?; sleep 30"
         let started = tmux(["new-session", "-d", "-s", session, "-x", "160", "-y", "20", command])
         try #require(started.status == 0, "tmux: \(started.out)")
         defer { _ = tmux(["kill-session", "-t", session]) }

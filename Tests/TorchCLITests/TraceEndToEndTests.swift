@@ -1,4 +1,5 @@
 import Testing
+import TorchTestSupport
 
 /// The built `torch` on the simulated backend, checked through its `--trace` file.
 /// Timing is checked structurally (each interval rounded to whole units), so a loaded
@@ -20,7 +21,8 @@ import Testing
         zip(changes, changes.dropFirst()).map { a, b in Int((Double(b.ns - a.ns) / unitNs).rounded()) }
     }
 
-    @Test func sosTraceHasITUTiming() throws {
+    @Test(.disabled(if: underEmulation, "on qemu-user's emulated CPU the real-time thread wakes late enough to stretch or shrink an SOS unit"))
+    func sosTraceHasITUTiming() throws {
         let dir = TempDir()
         let trace = dir.path + "/sos.csv"
         // One SOS is 34 units of 150 ms = 5.1 s; run a little longer than one.
@@ -40,7 +42,8 @@ import Testing
         #expect(changes.last?.level == 0, "dark at the end")
     }
 
-    @Test func tenHertzBlinkTrace() throws {
+    @Test(.disabled(if: underEmulation, "on qemu-user's emulated CPU the real-time thread wakes late enough to skip half-periods of a 10 Hz blink"))
+    func tenHertzBlinkTrace() throws {
         let dir = TempDir()
         let trace = dir.path + "/blink.csv"
         let r = TorchProcess.run(["blink", "--rate", "10Hz", "--backend", "sim", "--for", "2s", "--trace", trace,

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 /// Blink frequency of a pattern in hertz, from its on + off durations.
 private func hertz(_ p: Pattern?) -> Double? {
@@ -72,21 +73,21 @@ private func hertz(_ p: Pattern?) -> Double? {
     }
 
     @Test func blinkByRateErrors() throws {
-        let zero = try #require(throws: ValueError.self) { try Pattern.blink(frequency: 0) }
+        let zero = try requireThrows(ValueError.self) { try Pattern.blink(frequency: 0) }
         #expect(zero.description == "'0Hz' is not valid: expected a blink frequency from 0.001Hz to 10kHz")
         #expect(throws: ValueError.self) { try Pattern.blink(frequency: 20_000) }
         #expect(throws: ValueError.self) { try Pattern.blink(frequency: .infinity) }
-        let duty = try #require(throws: ValueError.self) { try Pattern.blink(frequency: 1, duty: 1.5) }
+        let duty = try requireThrows(ValueError.self) { try Pattern.blink(frequency: 1, duty: 1.5) }
         #expect(duty.description == "'150%' is not valid: expected a duty cycle from 0% to 100%")
         // Duty 0 would be dark while status said lit (issue 15, finding 10).
-        let dark = try #require(throws: ValueError.self) { try Pattern.blink(frequency: 1, duty: 0) }
+        let dark = try requireThrows(ValueError.self) { try Pattern.blink(frequency: 1, duty: 0) }
         #expect(dark.description == "'0%' is not valid: expected a duty cycle that leaves the light on and off for at least 50us each")
     }
 
     /// Issue 15, finding 5: 1e9 / 1e-10 Hz does not fit Int64 nanoseconds; this trapped.
     @Test(arguments: [1e-10, 1e-300, 0.000999, 5e-324, -1, .nan, 10_000.5, 1e300])
     func rateOutsideTheRangeIsAnErrorNotATrap(hz: Double) throws {
-        let error = try #require(throws: ValueError.self) { try Pattern.blink(frequency: hz, text: "X") }
+        let error = try requireThrows(ValueError.self) { try Pattern.blink(frequency: hz, text: "X") }
         #expect(error.description == "'X' is not valid: expected a blink frequency from 0.001Hz to 10kHz")
     }
 
@@ -94,7 +95,7 @@ private func hertz(_ p: Pattern?) -> Double? {
         #expect(try BlinkSpeed.parse("0.5") == 0.5)
         #expect(try BlinkSpeed.parse("25%") == 0.25)
         #expect(try BlinkSpeed.parse("0") == 0)
-        let error = try #require(throws: ValueError.self) { try BlinkSpeed.parse("1.5") }
+        let error = try requireThrows(ValueError.self) { try BlinkSpeed.parse("1.5") }
         #expect(error.description == "'1.5' is not valid: expected a blink speed from 0 to 1 (0 is off, 1 is steady light)")
     }
 }

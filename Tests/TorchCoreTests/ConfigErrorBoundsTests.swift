@@ -1,12 +1,13 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 
 /// Issue 15, finding 9: a hostile config file cannot flood the terminal or drive it.
 /// At most 20 errors are shown (the first by line, then a count), each echoed value is
 /// cut at 40 characters, and control characters are escaped.
 @Suite struct ConfigErrorBoundsTests {
     private func errors(_ text: String) throws -> ConfigErrors {
-        try #require(throws: ConfigErrors.self) { try TorchConfig.parse(text, file: "torch.conf") }
+        try requireThrows(ConfigErrors.self) { try TorchConfig.parse(text, file: "torch.conf") }
     }
 
     @Test func thousandsOfBadLinesShowTwentyAndACount() throws {

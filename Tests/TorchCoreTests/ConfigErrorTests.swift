@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 
 /// Golden messages: each error is exactly `file:line: message`, naming the key and
 /// what is allowed.
@@ -281,7 +282,7 @@ import TorchCore
     }
 
     @Test func errorValueCarriesFileLineAndMessage() throws {
-        let error = try #require(throws: ConfigErrors.self) {
+        let error = try requireThrows(ConfigErrors.self) {
             try TorchConfig.parse("[light]\ncurve = log", file: "/etc/torch.conf")
         }
         let first = try #require(error.errors.first)
@@ -321,7 +322,8 @@ import TorchCore
 
     @Test func theReadoutKeyTakesASourceAndNamesWhatIsAllowed() throws {
         #expect(try TorchConfig.parse("[button]\nreadout = temp\n", file: "torch.conf").button.readout == .temperature)
-        #expect(try TorchConfig.parse("[button]\nreadout = 1.2\n", file: "torch.conf").button.readout == .number(try Readout("1.2")))
+        let readout = try Readout("1.2")
+        #expect(try TorchConfig.parse("[button]\nreadout = 1.2\n", file: "torch.conf").button.readout == .number(readout))
         #expect(TorchConfig().button.readout == .ip)
         #expect(configErrors("[button]\nreadout = ipv6\n") == [
             "torch.conf:2: readout: 'ipv6' is not valid: expected ip, temp, version or a number (42, 1.2.3)",

@@ -14,7 +14,8 @@ import TorchCore
         let (s, library) = try settings("[light]\npattern = breathe\nbreathe-period = 2s\nlight-by-default = yes\n")
         let machine = TorchStateMachine(settings: s, restoring: nil, now: .zero)
         #expect(machine.pattern == .breathe(period: .seconds(2), minLevel: 0, maxLevel: 1))
-        #expect(machine.pattern == (try library.lookup("breathe")))
+        let breathe = try library.lookup("breathe")
+        #expect(machine.pattern == breathe)
         #expect(machine.program.timeline == machine.pattern.timeline())
     }
 

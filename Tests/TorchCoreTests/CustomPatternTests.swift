@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 @Suite struct CustomPatternTests {
     @Test func pairsBecomeSteps() throws {
@@ -62,14 +63,14 @@ import Testing
          "\t100% 1s\t3q 1s\n\t       \t^~"),
     ])
     func errorsPointAtTheToken(source: String, message: String, caret: String) throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try CustomPatternSyntax.parse(source) }
+        let error = try requireThrows(PatternSyntaxError.self) { try CustomPatternSyntax.parse(source) }
         #expect(error.description == message)
         #expect(error.caretLine(for: source) == caret)
     }
 
     @Test func tooManySteps() throws {
         let text = Array(repeating: "100% 1ms", count: 1001).joined(separator: " ")
-        let error = try #require(throws: PatternSyntaxError.self) { try CustomPatternSyntax.parse(text) }
+        let error = try requireThrows(PatternSyntaxError.self) { try CustomPatternSyntax.parse(text) }
         #expect(error.description == "token 2001 '100%': too many steps (at most 1000)")
         #expect(error.tokenNumber == 2001)
         #expect(error.offset == 9 * 1000)
@@ -77,7 +78,7 @@ import Testing
     }
 
     @Test func errorCarriesTokenAndOffset() throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try CustomPatternSyntax.parse("0 1s,1 30q") }
+        let error = try requireThrows(PatternSyntaxError.self) { try CustomPatternSyntax.parse("0 1s,1 30q") }
         #expect(error == PatternSyntaxError(tokenNumber: 4, token: "30q", offset: 7, length: 3,
                                             message: "expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)"))
     }

@@ -33,7 +33,8 @@ import Testing
     @Test(arguments: Effect.kinds)
     func everyKindIsALibraryNameWithItsDefaults(kind: String) throws {
         let p = try PatternLibrary.standard.lookup(kind)
-        #expect(p == .effect(try #require(Effect.standard(kind))))
+        let effect = try #require(Effect.standard(kind))
+        #expect(p == .effect(effect))
         #expect(try Pattern.parseCanonical(kind) == p, "the bare kind reads with its defaults")
         #expect(PatternLibrary.standard.names.contains(kind))
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 @Suite struct BrightnessCurveTests {
     @Test func cieHalfLightnessIsAboutEighteenPercentDuty() {
@@ -104,7 +105,7 @@ import Testing
         ("150", "write a percent (40%) or a fraction with a decimal point (0.4)"),
     ])
     func refusesABareNumberWithTheFix(text: String, fix: String) throws {
-        let error = try #require(throws: ValueError.self) { try Brightness.parse(text) }
+        let error = try requireThrows(ValueError.self) { try Brightness.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected \(Brightness.allowed); \(fix)")
     }
 
@@ -118,7 +119,7 @@ import Testing
 
     @Test(arguments: ["0%", "101%", "0.5%", "1.5", "bright", ""])
     func rejects(text: String) throws {
-        let error = try #require(throws: ValueError.self) { try Brightness.parse(text) }
+        let error = try requireThrows(ValueError.self) { try Brightness.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)")
     }
 

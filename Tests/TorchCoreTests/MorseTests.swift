@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 /// Durations of a Morse timeline in units, with on/off: `[(true, 1), (false, 1), …]`.
 private func unitsOf(_ text: String, unit: Duration) -> [(on: Bool, units: Int64)] {
@@ -65,11 +66,11 @@ private func flatten(_ steps: [(on: Bool, units: Int64)]) -> String {
     @Test func unsupportedCharactersAreNamed() throws {
         #expect(Morse.unsupportedCharacters(in: "HÉLLO #1") == ["É", "#"])
         #expect(Morse.unsupportedCharacters(in: "SOS 123").isEmpty)
-        let error = try #require(throws: ValueError.self) { try Morse.validate("HÉLLO É#") }
+        let error = try requireThrows(ValueError.self) { try Morse.validate("HÉLLO É#") }
         #expect(error.description == """
             'HÉLLO É#' is not valid: expected letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ " $ @ (Morse has no code for 'É', '#')
             """)
-        let empty = try #require(throws: ValueError.self) { try Morse.validate("  ") }
+        let empty = try requireThrows(ValueError.self) { try Morse.validate("  ") }
         #expect(empty.allowed.hasPrefix("a text to send in Morse"))
         try Morse.validate("SOS")
     }
@@ -78,7 +79,7 @@ private func flatten(_ steps: [(on: Bool, units: Int64)]) -> String {
         #expect(try Morse.parseWordsPerMinute("20") == 20)
         #expect(try Morse.parseWordsPerMinute("12.5") == 12.5)
         for bad in ["0", "-5", "201", "fast", ""] {
-            let error = try #require(throws: ValueError.self) { try Morse.parseWordsPerMinute(bad) }
+            let error = try requireThrows(ValueError.self) { try Morse.parseWordsPerMinute(bad) }
             #expect(error.description == "'\(bad)' is not valid: expected a Morse speed from 1 to 200 words per minute")
         }
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 @Suite struct PatternCanonicalTextTests {
     static let examples: [(Pattern, String)] = [
@@ -77,7 +78,7 @@ import Testing
          "custom\n      ^"),
     ])
     func errors(text: String, message: String, caret: String) throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try Pattern.parseCanonical(text) }
+        let error = try requireThrows(PatternSyntaxError.self) { try Pattern.parseCanonical(text) }
         #expect(error.description == message)
         #expect(error.caretLine(for: text) == caret)
     }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 /// Inputs the fuzzer (Tests/fuzz) found, kept as regression tests: each broke a property
 /// of accepted patterns (here: the exact round trip through canonical text).
@@ -10,7 +11,7 @@ import Testing
         ("custom 0.5,1s,\r0,1s", 14), ("1 \r15s", 2), ("100% 1s\n0 1s", 7), ("blink 1s\u{7F} 1s", 8),
     ])
     func controlCharactersAreRefused(text: String, offset: Int) throws {
-        let error = try #require(throws: PatternSyntaxError.self) {
+        let error = try requireThrows(PatternSyntaxError.self) {
             if text.hasPrefix("custom") || text.hasPrefix("blink") {
                 _ = try Pattern.parseCanonical(text)
             } else {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 @Suite struct PatternLibraryTests {
     @Test func builtInsWithDefaults() throws {
@@ -38,16 +39,16 @@ import Testing
 
     @Test func unknownNameSuggests() throws {
         let lib = try PatternLibrary()
-        let typo = try #require(throws: PatternLibraryError.self) { try lib.lookup("strobe-fats") }
+        let typo = try requireThrows(PatternLibraryError.self) { try lib.lookup("strobe-fats") }
         #expect(typo.description == "unknown pattern 'strobe-fats'; did you mean 'strobe-fast'?")
-        let prefix = try #require(throws: PatternLibraryError.self) { try lib.lookup("brea") }
+        let prefix = try requireThrows(PatternLibraryError.self) { try lib.lookup("brea") }
         #expect(prefix.description == "unknown pattern 'brea'; did you mean 'breathe'?")
-        let far = try #require(throws: PatternLibraryError.self) { try lib.lookup("disco") }
+        let far = try requireThrows(PatternLibraryError.self) { try lib.lookup("disco") }
         #expect(far.description == "unknown pattern 'disco' (patterns: steady, blink, strobe-slow, strobe-medium, strobe-fast, sos, breathe, candle, lightning, bike, beacon, party-strobe, tactical-strobe, heartbeat)")
     }
 
     @Test func badCustomPatternNamesThePattern() throws {
-        let error = try #require(throws: PatternLibraryError.self) {
+        let error = try requireThrows(PatternLibraryError.self) {
             try PatternLibrary(custom: ["wave": "~100% 1s ~0 1q"])
         }
         #expect(error.description == "pattern 'wave': token 4 '1q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)")
@@ -59,21 +60,21 @@ import Testing
     }
 
     @Test func namesMustBeNewAndOneWord() throws {
-        let taken = try #require(throws: PatternLibraryError.self) { try PatternLibrary(custom: ["sos": "100% 1s"]) }
+        let taken = try requireThrows(PatternLibraryError.self) { try PatternLibrary(custom: ["sos": "100% 1s"]) }
         #expect(taken.description == "pattern 'sos': the name is taken by a built-in pattern; choose another")
-        let spaced = try #require(throws: PatternLibraryError.self) { try PatternLibrary(custom: ["my wave": "100% 1s"]) }
+        let spaced = try requireThrows(PatternLibraryError.self) { try PatternLibrary(custom: ["my wave": "100% 1s"]) }
         #expect(spaced.description == "pattern name 'my wave': expected one word without spaces or commas")
         #expect(throws: PatternLibraryError.badName("")) { try PatternLibrary(custom: ["": "100% 1s"]) }
     }
 
     @Test func badParameters() throws {
-        let speed = try #require(throws: PatternLibraryError.self) { try PatternLibrary(blinkSpeed: 0) }
+        let speed = try requireThrows(PatternLibraryError.self) { try PatternLibrary(blinkSpeed: 0) }
         #expect(speed.description == "blink-speed: '0' is not valid: expected a blink speed above 0 and at most 1 (0 would be off)")
-        let period = try #require(throws: PatternLibraryError.self) { try PatternLibrary(breathePeriod: .zero) }
+        let period = try requireThrows(PatternLibraryError.self) { try PatternLibrary(breathePeriod: .zero) }
         #expect(period.description == "breathe-period: '0s' is not valid: expected a breathe period from 20ms to 48h")
-        let level = try #require(throws: PatternLibraryError.self) { try PatternLibrary(breatheMax: 1.5) }
+        let level = try requireThrows(PatternLibraryError.self) { try PatternLibrary(breatheMax: 1.5) }
         #expect(level.description == "breathe-max: '1.5' is not valid: expected a level as a percentage (0%…100%) or a fraction (0…1)")
-        let unit = try #require(throws: PatternLibraryError.self) { try PatternLibrary(sosUnit: .zero) }
+        let unit = try requireThrows(PatternLibraryError.self) { try PatternLibrary(sosUnit: .zero) }
         #expect(unit.description == "sos-unit: '0s' is not valid: expected a Morse unit from 1ms to 1min")
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 /// Issue 15, findings 1 and 2: every pattern, wherever it is read (command line, control
 /// socket, config, state file), keeps its steps between the minimum step (no spinning
@@ -16,7 +17,7 @@ import Testing
         ("breathe 100h 0% 100%", "token 2 '100h': expected a breathe period from 20ms to 48h"),
     ])
     func hugeValuesAreRefused(text: String, message: String) throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try Pattern.parseCanonical(text) }
+        let error = try requireThrows(PatternSyntaxError.self) { try Pattern.parseCanonical(text) }
         #expect(error.description == message)
     }
 
@@ -30,7 +31,7 @@ import Testing
         ("breathe 19ms 0% 100%", "token 2 '19ms': expected a breathe period from 20ms to 48h"),
     ])
     func tinyStepsAreRefused(text: String, message: String) throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try Pattern.parseCanonical(text) }
+        let error = try requireThrows(PatternSyntaxError.self) { try Pattern.parseCanonical(text) }
         #expect(error.description == message)
     }
 
@@ -49,20 +50,20 @@ import Testing
 
     @Test func oneRepetitionLastsAtMostAWeek() throws {
         let eightDays = Array(repeating: "100% 24h", count: 8).joined(separator: " ")
-        let error = try #require(throws: PatternSyntaxError.self) { try CustomPatternSyntax.parse(eightDays) }
+        let error = try requireThrows(PatternSyntaxError.self) { try CustomPatternSyntax.parse(eightDays) }
         #expect(error.description == "token 16 '24h': the steps up to here last 192h: one repetition may last at most 168h")
         _ = try CustomPatternSyntax.parse(Array(repeating: "100% 24h", count: 7).joined(separator: " "))
     }
 
     @Test(arguments: ["x0", "x10001", "x99999999999999999999999"])
     func repeatCountsAreBounded(count: String) throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try CustomPatternSyntax.parse("100% 1s \(count)") }
+        let error = try requireThrows(PatternSyntaxError.self) { try CustomPatternSyntax.parse("100% 1s \(count)") }
         #expect(error.description == "token 3 '\(count)': expected a repeat count from 1 to 10000 (x1, x3)")
     }
 
     @Test func morseTextIsBounded() throws {
         let long = String(repeating: "E", count: 251)
-        let error = try #require(throws: ValueError.self) { try Morse.validate(long) }
+        let error = try requireThrows(ValueError.self) { try Morse.validate(long) }
         #expect(error.allowed == "at most 250 characters to send in Morse")
         try Morse.validate(String(repeating: "0", count: 250))
         // The longest text at the longest unit still fits one repetition.
@@ -72,16 +73,16 @@ import Testing
 
     /// The config reads `[pattern.NAME] steps` through the same parser.
     @Test func configPatternsKeepTheLimits() throws {
-        let error = try #require(throws: PatternLibraryError.self) {
+        let error = try requireThrows(PatternLibraryError.self) {
             try PatternLibrary(custom: ["spin": "100% 1ns 0 1ns"])
         }
         #expect(error.description == "pattern 'spin': token 2 '1ns': expected a step of 0 or from 50us to 24h (a 10kHz square wave at most)")
     }
 
     @Test func presetParametersKeepTheLimits() throws {
-        let unit = try #require(throws: PatternLibraryError.self) { try PatternLibrary(sosUnit: .seconds(3_074_457_346)) }
+        let unit = try requireThrows(PatternLibraryError.self) { try PatternLibrary(sosUnit: .seconds(3_074_457_346)) }
         #expect(unit.description == "sos-unit: '3074457346s' is not valid: expected a Morse unit from 1ms to 1min")
-        let period = try #require(throws: PatternLibraryError.self) { try PatternLibrary(breathePeriod: .nanoseconds(1)) }
+        let period = try requireThrows(PatternLibraryError.self) { try PatternLibrary(breathePeriod: .nanoseconds(1)) }
         #expect(period.description == "breathe-period: '1ns' is not valid: expected a breathe period from 20ms to 48h")
     }
 
@@ -94,7 +95,7 @@ import Testing
         (.breathe(period: .seconds(4), minLevel: 0, maxLevel: 0), "max", "'0%' is not valid: expected a level above 0% (with both levels at 0% the light stays dark)"),
     ])
     func builtPatternsAreChecked(pattern: Pattern, parameter: String, message: String) throws {
-        let error = try #require(throws: PatternLimitError.self) { try pattern.checkLimits() }
+        let error = try requireThrows(PatternLimitError.self) { try pattern.checkLimits() }
         #expect(error.parameter == parameter)
         #expect(error.error.description == message)
     }

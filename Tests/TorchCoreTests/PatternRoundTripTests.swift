@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 /// Issue 15, finding 10: every accepted pattern reads back from its canonical text (and
 /// so from the state file) as exactly the same pattern; patterns that would keep the
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func darkCustomPatternSaysWhy() throws {
-        let error = try #require(throws: PatternSyntaxError.self) { try CustomPatternSyntax.parse("0 1s 0% 2s") }
+        let error = try requireThrows(PatternSyntaxError.self) { try CustomPatternSyntax.parse("0 1s 0% 2s") }
         #expect(error.description == "the pattern never lights: at least one step needs a level above 0")
     }
 

@@ -21,7 +21,8 @@ import TorchCore
         let loaded = StateFileLoad.load(contents: file(pattern: pattern), path: path)
         #expect(loaded.state == nil)
         #expect(loaded.warning == "\(path): \(reason); using defaults")
-        #expect(!(try #require(loaded.warning)).contains("\n"))
+        let warning = try #require(loaded.warning)
+        #expect(!warning.contains("\n"))
     }
 
     @Test func aLongBadPatternIsShortenedInTheWarning() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 @Suite struct DurationSyntaxTests {
     @Test(arguments: [
@@ -14,7 +15,7 @@ import Testing
 
     @Test(arguments: ["20", "30q", "", "s", "ms", "-1s", "1.2.3s", "1 s", "1e3ms", "10 ms", "abc", "1sec", "9999999999999h"])
     func rejects(text: String) throws {
-        let error = try #require(throws: ValueError.self) { try DurationSyntax.parse(text) }
+        let error = try requireThrows(ValueError.self) { try DurationSyntax.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)")
     }
 
@@ -37,12 +38,12 @@ import Testing
 
     @Test(arguments: ["40", "101%", "-1%", "1.01", "", "%", "half", "4 0%"])
     func rejects(text: String) throws {
-        let error = try #require(throws: ValueError.self) { try LevelSyntax.parse(text) }
+        let error = try requireThrows(ValueError.self) { try LevelSyntax.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected a level as a percentage (0%…100%) or a fraction (0…1)")
     }
 
     @Test func customRangeNamesTheRange() throws {
-        let error = try #require(throws: ValueError.self) { try LevelSyntax.parse("0.5%", range: 0.01...1) }
+        let error = try requireThrows(ValueError.self) { try LevelSyntax.parse("0.5%", range: 0.01...1) }
         #expect(error.allowed == "a level as a percentage (1%…100%) or a fraction (0.01…1)")
     }
 
@@ -62,7 +63,7 @@ import Testing
 
     @Test(arguments: ["100", "0Hz", "-5Hz", "Hz", "kHz", "2 kHz x", "fast"])
     func rejects(text: String) throws {
-        let error = try #require(throws: ValueError.self) { try FrequencySyntax.parse(text) }
+        let error = try requireThrows(ValueError.self) { try FrequencySyntax.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected a frequency with a unit (10Hz, 2kHz)")
     }
 
@@ -88,7 +89,7 @@ import Testing
 
     @Test(arguments: ["", "2", "maybe", "y", "enable"])
     func rejects(text: String) throws {
-        let error = try #require(throws: ValueError.self) { try BoolSyntax.parse(text) }
+        let error = try requireThrows(ValueError.self) { try BoolSyntax.parse(text) }
         #expect(error.description == "'\(text)' is not valid: expected on/off, yes/no, true/false or 1/0")
     }
 }

@@ -5,6 +5,7 @@ import TorchCore
 import TorchHardware
 #if canImport(Glibc)
 import Glibc
+import TorchTestSupport
 #endif
 
 /// Issue 15, finding 11: a forwarded request over the server's limit must come back as
@@ -22,13 +23,13 @@ import Glibc
         // A thread of its own, not a Task: under a loaded test run the cooperative pool
         // can be busy for longer than the client's timeout.
         let client = BackgroundThread {
-            let r = ControlClient.send(request, socketPath: path, timeout: .seconds(10))
+            let r = ControlClient.send(request, socketPath: path, timeout: .seconds(10 * emulationSlowdown))
             result.withLock { $0 = r }
         }
         try #require(client.start())
         defer { client.join() }
-        // Short polls until the client has its answer (bounded: 10 s).
-        for _ in 0..<1000 where result.withLock({ $0 == nil }) {
+        // Short polls until the client has its answer (bounded: 10 s, times emulationSlowdown under qemu-user).
+        for _ in 0..<(1000 * emulationSlowdown) where result.withLock({ $0 == nil }) {
             var pfds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&pfds, nfds_t(pfds.count), 10) > 0 else { continue }
             server.handleReady(Set(pfds.filter { $0.revents != 0 }.map(\.fd)), now: MonotonicClock().now()) { _ in

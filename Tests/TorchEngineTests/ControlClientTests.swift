@@ -5,6 +5,7 @@ import TorchEngine
 import TorchHardware
 #if canImport(Glibc)
 import Glibc
+import TorchTestSupport
 #endif
 
 @Suite(.serialized) struct ControlClientTests {
@@ -52,12 +53,12 @@ import Glibc
         let result = Mutex<Result<ControlReply, ControlClientError>?>(nil)
         let request = ControlRequest(.on(Brightness(clamping: 0.4)), id: .number(42))
         Task.detached {
-            let r = ControlClient.send(request, socketPath: path, timeout: .seconds(10))
+            let r = ControlClient.send(request, socketPath: path, timeout: .seconds(10 * emulationSlowdown))
             result.withLock { $0 = r }
         }
         var seen: [ControlRequest] = []
-        // Short polls until the client has its reply (bounded: 10 s).
-        for _ in 0..<1000 where result.withLock({ $0 == nil }) {
+        // Short polls until the client has its reply (bounded: 10 s, times emulationSlowdown under qemu-user).
+        for _ in 0..<(1000 * emulationSlowdown) where result.withLock({ $0 == nil }) {
             var pfds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&pfds, nfds_t(pfds.count), 10) > 0 else { continue }
             server.handleReady(Set(pfds.filter { $0.revents != 0 }.map(\.fd)), now: MonotonicClock().now()) { req in

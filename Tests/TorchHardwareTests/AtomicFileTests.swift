@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import TorchHardware
+import TorchTestSupport
 
 /// A fresh directory from mkdtemp, removed with its files afterwards.
 final class TemporaryDirectory {
@@ -86,7 +87,7 @@ final class TemporaryDirectory {
     @Test func missingDirectoryGivesAnErrorNamingThePathAndErrno() throws {
         let dir = try TemporaryDirectory()
         let path = "\(dir.path)/no-such-dir/state"
-        let error = try #require(throws: HardwareError.self) { try AtomicFile.write("x", to: path) }
+        let error = try requireThrows(HardwareError.self) { try AtomicFile.write("x", to: path) }
         #expect(error.message == "\(path): cannot create a temporary file in \(dir.path)/no-such-dir: No such file or directory")
         #expect(error.errno == ENOENT)
     }
@@ -95,7 +96,7 @@ final class TemporaryDirectory {
         let dir = try TemporaryDirectory()
         try AtomicFile.write("x", to: "\(dir.path)/file")
         let path = "\(dir.path)/file/state"
-        let error = try #require(throws: HardwareError.self) { try AtomicFile.write("x", to: path) }
+        let error = try requireThrows(HardwareError.self) { try AtomicFile.write("x", to: path) }
         #expect(error.message == "\(path): cannot create a temporary file in \(dir.path)/file: Not a directory")
         #expect(dir.names() == ["file"])
     }
@@ -106,7 +107,7 @@ final class TemporaryDirectory {
         let dir = try TemporaryDirectory()
         #expect(chmod(dir.path, 0o555) == 0)
         let path = "\(dir.path)/state"
-        let error = try #require(throws: HardwareError.self) { try AtomicFile.write("x", to: path) }
+        let error = try requireThrows(HardwareError.self) { try AtomicFile.write("x", to: path) }
         #expect(error.message == "\(path): cannot create a temporary file in \(dir.path): Permission denied")
         #expect(error.errno == EACCES)
     }
@@ -115,7 +116,7 @@ final class TemporaryDirectory {
     /// /proc refuses new files to everyone.
     @Test func directoryNobodyMayWriteGivesAnError() throws {
         let path = "/proc/torch-atomic-test"
-        let error = try #require(throws: HardwareError.self) { try AtomicFile.write("x", to: path) }
+        let error = try requireThrows(HardwareError.self) { try AtomicFile.write("x", to: path) }
         #expect(error.message.hasPrefix("\(path): cannot create a temporary file in /proc: "))
         #expect(error.errno != 0)
     }

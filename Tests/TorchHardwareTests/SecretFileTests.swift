@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import TorchHardware
+import TorchTestSupport
 
 /// The MQTT password file readable by group or others is refused in one line naming the
 /// file and the mode to use.
@@ -19,7 +20,7 @@ import TorchHardware
         let path = "\(dir.path)/password"
         for mode: mode_t in [0o644, 0o640, 0o604] {
             make(path, mode: mode)
-            let error = try #require(throws: HardwareError.self) { try AtomicFile.readSecret(path) }
+            let error = try requireThrows(HardwareError.self) { try AtomicFile.readSecret(path) }
             #expect(error.message == "\(path): mode 0\(String(mode, radix: 8)) lets group or others read the password: use mode 0600 (chmod 600 \(path))")
         }
     }

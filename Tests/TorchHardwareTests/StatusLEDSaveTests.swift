@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import TorchHardware
 import TorchTesting
+import TorchTestSupport
 
 @Suite("Status LEDs: the save file for a crash in stealth")
 struct StatusLEDSaveTests {
@@ -24,7 +25,7 @@ struct StatusLEDSaveTests {
     }
 
     @Test func decodeRejectsABadLineWithItsNumber() throws {
-        let error = try #require(throws: HardwareError.self) {
+        let error = try requireThrows(HardwareError.self) {
             try SavedLEDFile.decode("# header\nACT mmc0 0\nPWR none\n", path: "/var/lib/torch/status-leds")
         }
         #expect(error.message == "/var/lib/torch/status-leds:3: expected 'name trigger brightness', found 'PWR none'")

@@ -4,6 +4,7 @@ import Glibc
 import Testing
 import TorchHardware
 import TorchTesting
+import TorchTestSupport
 
 @Suite("Status LEDs: trigger parsing")
 struct StatusLEDTriggerTests {
@@ -118,7 +119,7 @@ struct StatusLEDStealthTests {
         let tree = SysfsLEDDouble()
         tree.addLED("ACT", trigger: "mmc0", writable: false)
         let leds = StatusLEDs(names: ["ACT"], fileSystem: tree)
-        let error = try #require(throws: HardwareError.self) { try leds.goDark() }
+        let error = try requireThrows(HardwareError.self) { try leds.goDark() }
         #expect(error.errno == EACCES)
         #expect(error.message.hasPrefix("/sys/class/leds/ACT/trigger: permission denied"))
         #expect(error.message.contains("root"))
@@ -147,7 +148,7 @@ struct StatusLEDStealthTests {
         try leds.goDark()
         // The saved trigger has gone away (its module unloaded): the kernel says EINVAL.
         tree.addLED("ACT", trigger: "none", triggers: ["none"])
-        let error = try #require(throws: HardwareError.self) { try leds.restore() }
+        let error = try requireThrows(HardwareError.self) { try leds.restore() }
         #expect(error.errno == EINVAL)
         #expect(error.message.hasPrefix("/sys/class/leds/ACT/trigger: cannot write 'mmc0'"))
         #expect(tree.led("PWR")?.trigger == "default-on")

@@ -7,18 +7,38 @@
 #   scripts' syntax, torch.conf(5) naming every key of dist/torch.conf, the packaged
 #   binary's --version, the bash completion, and lintian: no errors, and every
 #   warning named in the README with its reason.
-#   Tests/package/check-deb.sh BIN VERSION
+#   Tests/package/check-deb.sh BIN VERSION [TOOLCHAIN-DIR]
+# With the arm64 cross toolchain's directory (dist/cross/toolchain.sh) it checks the
+# arm64 package of a cross-built BIN instead: built, and lintian run, inside the
+# toolchain's Debian 13 root (the lintian of the release the package is for); the
+# binary's ELF machine is AArch64 and its --version runs under qemu-aarch64-static.
 set -eu
 cd "$(dirname "$0")/../.."
-bin=$1 version=$2
-arch=$(dpkg --print-architecture)
+bin=$1 version=$2 toolchain=${3:-}
 work=$(mktemp -d /tmp/torch-check-deb.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+# The cross build writes inside the work tree, the one directory the root sees.
+cross_out=.build/arm64/check-deb.$$
+trap 'rm -rf "$work" "$cross_out"' EXIT
 failed=0
 pass() { echo "VMTEST PASS $1"; }
 fail() { echo "VMTEST FAIL $1: $2"; failed=1; }
 
-deb=$(sh dist/debian/build-deb.sh "$bin" "$version" "$work/out")
+if [ -n "$toolchain" ]; then
+    arch=arm64 machine=AArch64 libdir=/usr/lib/aarch64-linux-gnu
+    in_root() { sh dist/cross/in-root.sh "$toolchain" "$@"; }
+    run() { qemu-aarch64-static -L "$toolchain/root" "$@"; }
+    deb=$(SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) in_root sh dist/debian/build-deb.sh "$bin" "$version" "$cross_out" arm64)
+    cp "$deb" "$work/"
+    cross_deb=$deb
+    deb="$work/$(basename "$deb")"
+else
+    arch=$(dpkg --print-architecture) machine=$(readelf -h /bin/sh | sed -n 's/^ *Machine: *//p')
+    libdir=""
+    in_root() { "$@"; }
+    run() { "$@"; }
+    deb=$(sh dist/debian/build-deb.sh "$bin" "$version" "$work/out")
+    cross_deb=$deb
+fi
 [ "$(basename "$deb")" = "torch_${version}_$arch.deb" ] && pass deb-name \
     || fail deb-name "$(basename "$deb") is not torch_${version}_$arch.deb"
 
@@ -50,9 +70,14 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] && pass version-field || fail version-field "Version: $(field Version)"
 [ "$(field Architecture)" = "$arch" ] && pass arch-field || fail arch-field "Architecture: $(field Architecture)"
 depends=$(field Depends)
-# The package that owns the libgpiod the binary was linked against (libgpiod2 for 1.6.3).
-gpiod_so=$(ldd "$bin" | awk '$1 ~ /^libgpiod\.so/ { print $3 }')
-gpiod_pkg=$(dpkg -S "$(readlink -f "$gpiod_so")" 2>/dev/null | head -n1 | cut -d: -f1)
+# The package that owns the libgpiod the binary was linked against (libgpiod2 for 1.6.3,
+# libgpiod3 for trixie's 2.2).
+if [ -n "$toolchain" ]; then
+    gpiod_so=$libdir/$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(libgpiod\.so[^]]*\)\]/\1/p')
+else
+    gpiod_so=$(readlink -f "$(ldd "$bin" | awk '$1 ~ /^libgpiod\.so/ { print $3 }')")
+fi
+gpiod_pkg=$(in_root dpkg -S "$gpiod_so" 2>/dev/null | head -n1 | cut -d: -f1)
 if [ -n "$gpiod_pkg" ] && printf '%s\n' "$depends" | tr ',' '\n' | grep -q "^ *$gpiod_pkg\( \|$\)"; then
     pass "depends-libgpiod ($gpiod_pkg)"
 else fail depends-libgpiod "Depends '$depends' lacks the package of $gpiod_so ('$gpiod_pkg')"; fi
@@ -70,9 +95,11 @@ dpkg-deb -x "$deb" "$work/root"
 grep -q '^ExecStart=/usr/bin/torch run$' "$work/root/usr/lib/systemd/system/torch.service" \
     && ! grep -q /usr/local "$work/root/usr/lib/systemd/system/"* && pass unit-paths \
     || fail unit-paths "the unit does not run /usr/bin/torch"
-out=$("$work/root/usr/bin/torch" --version 2>&1) || true
+elf=$(readelf -h "$work/root/usr/bin/torch" | sed -n 's/^ *Machine: *//p')
+[ "$elf" = "$machine" ] && pass "elf-machine ($elf)" || fail elf-machine "the binary is for '$elf', not '$machine'"
+out=$(run "$work/root/usr/bin/torch" --version 2>&1) || true
 [ "$out" = "torch $version" ] && pass "binary-version ($out)" || fail binary-version "torch --version printed '$out'"
-ldd "$work/root/usr/bin/torch" | grep -q libswiftCore && fail static-stdlib "links libswiftCore dynamically" \
+readelf -d "$work/root/usr/bin/torch" | grep -q 'NEEDED.*libswift' && fail static-stdlib "links the Swift runtime dynamically" \
     || pass static-stdlib
 zcat "$work/root/usr/share/man/man1/torch.1.gz" | grep -q "torch $version" && \
     zcat "$work/root/usr/share/man/man5/torch.conf.5.gz" | grep -q "torch $version" && pass man-version \
@@ -92,6 +119,13 @@ complete_words() { # the words completing the command line "$@" (the last word i
         printf "%s\n" "${COMPREPLY[@]}"' sh "$work/root/usr/share/bash-completion/completions/torch" "$@"
 }
 t="$work/root/usr/bin/torch"
+if [ -n "$toolchain" ]; then
+    # The completion asks the binary for its subcommands and options: the arm64 one
+    # answers under qemu-user, started through this wrapper.
+    printf '#!/bin/sh\nexec qemu-aarch64-static -L "%s" "%s" "$@"\n' "$toolchain/root" "$t" > "$work/torch"
+    chmod 0755 "$work/torch"
+    t="$work/torch"
+fi
 c1=$(complete_words "$t" "" | tr '\n' ' ')
 c2=$(complete_words "$t" blink --s | tr '\n' ' ')
 c3=$(complete_words "$t" on --backend "" | tr '\n' ' ')
@@ -106,7 +140,7 @@ case "$c4" in *rpi5*rpizero2w*) pass completion-boards ;; *) fail completion-boa
 case "$c5" in "steady "*"breathe candle "*"heartbeat signal ") pass completion-patterns ;; *) fail completion-patterns "got '$c5'" ;; esac
 
 # --- lintian -------------------------------------------------------------------------------
-lintian --tag-display-limit 0 "$deb" > "$work/lintian" 2>&1 || true
+in_root lintian --tag-display-limit 0 "$cross_deb" > "$work/lintian" 2>&1 || true
 sed 's/^/  lintian: /' "$work/lintian"
 if grep -q '^E: ' "$work/lintian"; then fail lintian-errors "lintian reports errors (above)"
 else pass lintian-errors; fi

@@ -1,7 +1,10 @@
 #!/bin/sh
 # Builds the Debian package from a built binary (make deb calls this):
-#   dist/debian/build-deb.sh BIN VERSION OUT-DIR
+#   dist/debian/build-deb.sh BIN VERSION OUT-DIR [ARCH]
 # prints the .deb's path on stdout. Needs dpkg-dev (dpkg-shlibdeps) and binutils.
+# ARCH (default: this machine's) names a foreign Debian architecture for a cross-built
+# binary (make deb ARCH=arm64 runs this in the cross toolchain's root, where the arm64
+# libraries are installed multiarch and binutils-aarch64-linux-gnu strips).
 #
 # The package: /usr/bin/torch (stripped), the board profiles, the systemd units,
 # /etc/torch/torch.conf (a conffile), torch(1) and torch.conf(5), bash completion,
@@ -11,10 +14,11 @@
 set -eu
 umask 022
 bin=$1 version=$2 out=$3
+native=$(dpkg --print-architecture)
+arch=${4:-$native}
 here=$(cd "$(dirname "$0")" && pwd)
 dist=$(dirname "$here")
 top=$(dirname "$dist")
-arch=$(dpkg --print-architecture)
 # The units the package ships and the maintainer scripts enable, stop and forget.
 units=$(cd "$dist" && ls torch.socket torch.service 2>/dev/null | tr '\n' ' ' | sed 's/ $//')
 
@@ -31,8 +35,15 @@ stage="$work/torch_${version}_$arch"
 mkdir -p "$stage"
 
 install -D -m 0755 "$bin" "$stage/usr/bin/torch"
+# The binutils for the binary's machine: aarch64-linux-gnu-strip for arm64.
+strip=strip
+if [ "$arch" != "$native" ]; then
+    strip="$(dpkg-architecture -a"$arch" -qDEB_HOST_GNU_TYPE 2>/dev/null)-strip"
+    # dpkg-shlibdeps looks in the arm64 multiarch directories and packages.
+    export DEB_HOST_ARCH="$arch"
+fi
 # As dh_strip does: the symbols are not needed to run, and lintian wants them gone.
-strip --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/torch"
+"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/torch"
 
 install -d "$stage/usr/share/torch/boards"
 install -m 0644 "$top"/boards/*.board "$stage/usr/share/torch/boards/"

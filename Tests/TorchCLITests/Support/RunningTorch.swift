@@ -16,14 +16,14 @@ final class RunningTorch {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, dir.path + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, dir.path + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = [TorchProcess.binary] + args
+        let argv = TorchProcess.command + args
         var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         let env: [String] = ["PATH=/usr/bin:/bin", "HOME=/tmp"] + extra
         var cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
         defer { for p in cenv { free(p) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, TorchProcess.binary, &actions, nil, &cargs, &cenv) == 0 else { return nil }
+        guard posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv) == 0 else { return nil }
         self.pid = pid
     }
 

@@ -24,6 +24,15 @@ struct TorchProcess {
         return path + "/torch"
     }
 
+    /// The words that start `binary`: the binary alone, or after the emulator named by
+    /// TORCH_TEST_EMULATOR (Tests/arm64/run-tests.sh: `qemu-aarch64-static -L ROOT`), as
+    /// the arm64 tests run under qemu-user without binfmt_misc, where the kernel cannot
+    /// start an aarch64 executable by itself.
+    static var command: [String] {
+        guard let emulator = getenv("TORCH_TEST_EMULATOR") else { return [binary] }
+        return String(cString: emulator).split(separator: " ").map(String.init) + [binary]
+    }
+
     /// Runs `torch args…` to completion.
     static func run(_ args: [String], environment extra: [String] = []) -> TorchProcess {
         let dir = TempDir()
@@ -34,7 +43,7 @@ struct TorchProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = [binary] + args
+        let argv = command + args
         var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
         defer { for p in cargs { free(p) } }
         // A clean environment: no inherited TORCH or XDG settings change the outcome.
@@ -42,7 +51,7 @@ struct TorchProcess {
         var cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
         defer { for p in cenv { free(p) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, binary, &actions, nil, &cargs, &cenv)
+        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
         guard rc == 0 else { return TorchProcess(status: -1, stdout: "", stderr: "spawn \(binary): errno \(rc)") }
         var wstatus: Int32 = 0
         while waitpid(pid, &wstatus, 0) < 0 && errno == EINTR {}
