@@ -15,7 +15,8 @@ connection; and when Debian's mosquitto and python3-paho-mqtt are installed, the
 starts its own broker on a free loopback port (Tests/mqtt/harness.py), the service
 connects to it, and Home Assistant (a paho client) hears the state. In the busy part a
 third of the commands go as `POST /api/command` and a third as MQTT commands on
-`torch/soak/set`.
+`torch/soak/set`, with `[light] patterns = steady, blink` and `remote-flashing = yes` (the blinks flash
+fast).
 
 Each minute prints VmRSS, open descriptors and the lateness p99 of the minute's output
 changes (from the trace, as flushed so far), the requests so far and the web events and
@@ -268,7 +269,9 @@ def main():
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         web = sock.getsockname()[1]
-    config = "[web]\nlisten = 127.0.0.1:%d\n" % web
+    # The soak's patterns are fast blinks, chosen and toggled from the socket, the page
+    # and MQTT alike: its owner lists blink and lets remote front ends light what flashes.
+    config = "[light]\npatterns = steady, blink\nremote-flashing = yes\n\n[web]\nlisten = 127.0.0.1:%d\n" % web
     broker = ha = None
     work = tempfile.mkdtemp(prefix="torch-soak.")
     if HAVE_MQTT:
