@@ -39,13 +39,18 @@ public final class LightHolder {
     /// Takes the light for this process, writing the pid, whether it is the service and
     /// `command` into the file.
     public static func take(path: String, command: String, isService: Bool) -> Outcome {
-        guard let fd = FileDescriptor.open(path, O_RDWR | O_CREAT | O_CLOEXEC) else { return .unavailable }
+        // The lock is held on a read-only descriptor: a file kept open for writing would
+        // stop the state directory's file system from being remounted read-only. The
+        // holder's lines go through a second descriptor, closed at once (flock belongs to
+        // the first, so closing the second keeps it).
+        guard let fd = FileDescriptor.open(path, O_RDONLY | O_CREAT | O_CLOEXEC) else { return .unavailable }
         guard Interrupted.retry({ flock(fd.rawValue, LOCK_EX | LOCK_NB) }) == 0 else {
             return errno == EWOULDBLOCK ? (read(fd).map { .held(by: $0) } ?? .unavailable) : .unavailable
         }
-        _ = ftruncate(fd.rawValue, 0)
-        let text = "\(getpid())\n\(isService ? "service" : "foreground")\n\(command)\n"
-        _ = Array(text.utf8).withUnsafeBytes { fd.writeAll($0) }
+        if let writer = FileDescriptor.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) {
+            let text = "\(getpid())\n\(isService ? "service" : "foreground")\n\(command)\n"
+            _ = Array(text.utf8).withUnsafeBytes { writer.writeAll($0) }
+        }
         return .taken(LightHolder(fd))
     }
 
