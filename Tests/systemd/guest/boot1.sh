@@ -42,6 +42,8 @@ check boot1-gpio-user-blink "rc=$rc: $out" via_service
 status_blinking() { [ "$rc" = 0 ] && printf '%s' "$out" | grep -q '"lit":true' && printf '%s' "$out" | grep -q '"pattern":"blink'; }
 out=$(as alice torch status --json 2>&1); rc=$?
 check boot1-gpio-user-status "rc=$rc: $out" status_blinking
+# `torch on` keeps the chosen mode (blink): back to steady first, then full.
+as alice torch mode steady >/dev/null 2>&1
 as alice torch on 100% >/dev/null 2>&1
 denied_one_line() {
     [ "$rc" = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] \
