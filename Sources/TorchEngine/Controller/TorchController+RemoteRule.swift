@@ -44,3 +44,27 @@ extension TorchController {
         }
     }
 }
+
+extension TorchController {
+    /// Hands a button's gestures to the state machine. While a remote front end's
+    /// virtual presses drive the button (`remoteDriver`), each gesture is judged like
+    /// that front end's commands: a double tap from the page cannot cycle onto a
+    /// flashing pattern the owner did not allow remotely, nor a hold start one. A
+    /// refused gesture leaves the light as it was, with one log line.
+    func applyGestures(_ gestures: [Gesture], from role: ButtonRole) {
+        guard let origin = remoteDriver[role] else {
+            for g in gestures { machine.handle(g, from: role) }
+            return
+        }
+        let rule = remoteRule
+        for g in gestures {
+            var after = machine
+            after.handle(g, from: role)
+            if let refusal = rule.refusal(before: machine, after: after, name: patternName) {
+                log("button (\(role)): \(origin.rawValue) gesture refused: \(refusal)", .notice)
+                continue
+            }
+            machine = after
+        }
+    }
+}

@@ -49,6 +49,7 @@ extension TorchController {
             settle()
             return
         }
+        remoteDriver[role] = holder.origin.isRemote ? holder.origin : nil
         recognize(ButtonEdge(role: role, pressed: pressed, at: max(time, now)))
     }
 

@@ -30,6 +30,10 @@ public final class TorchController {
     var virtualLeases: [VirtualHolder: Instant] = [:]
     /// The physical buttons down, as their last raw edges say.
     var physicalDown: Set<ButtonRole> = []
+    /// The remote front end whose virtual presses drive each button's current gesture
+    /// (nil: a finger or the owner's own front ends); its gestures are judged by the
+    /// remote rule (`applyGestures`).
+    var remoteDriver: [ButtonRole: CommandOrigin] = [:]
     var effects: [ControllerEffect] = []
     var publishedGeneration: UInt64 = .max
     var publishedTimeline: Timeline?
@@ -78,6 +82,7 @@ public final class TorchController {
     public func edge(_ e: ButtonEdge) {
         if e.pressed { physicalDown.insert(e.role) } else { physicalDown.remove(e.role) }
         guard !isVirtuallyPressed(e.role) else { return }
+        remoteDriver[e.role] = nil
         recognize(e)
     }
 
@@ -88,7 +93,7 @@ public final class TorchController {
         recognizers[e.role] = r
         // The edge's kernel timestamp moves the recognizer, not the controller's clock:
         // only the shell's clock does that.
-        for g in gestures { machine.handle(g, from: e.role) }
+        applyGestures(gestures, from: e.role)
         settle()
     }
 
@@ -101,7 +106,7 @@ public final class TorchController {
         let pressed = line || isVirtuallyPressed(role)
         let gestures = r.resynchronize(pressed: pressed, at: time)
         recognizers[role] = r
-        for g in gestures { machine.handle(g, from: role) }
+        applyGestures(gestures, from: role)
         now = max(now, time)
         settle()
     }
@@ -122,7 +127,7 @@ public final class TorchController {
         log("button (\(role)): the line reads \(pressed ? "pressed" : "released") once its edges settled; resynchronised", .warning)
         let gestures = r.resynchronize(pressed: pressed, at: max(time, now))
         recognizers[role] = r
-        for g in gestures { machine.handle(g, from: role) }
+        applyGestures(gestures, from: role)
         now = max(now, time)
         settle()
     }
@@ -206,7 +211,7 @@ public final class TorchController {
             guard var r = recognizers[role] else { continue }
             let gestures = r.advance(to: now)
             recognizers[role] = r
-            for g in gestures { machine.handle(g, from: role) }
+            applyGestures(gestures, from: role)
         }
         machine.advance(to: now)
         if let pending = pendingProgram, now >= pending.startedAt {
@@ -270,7 +275,7 @@ public final class TorchController {
             guard var r = recognizers[role] else { continue }
             let gestures = r.advance(to: time)
             recognizers[role] = r
-            for g in gestures { machine.handle(g, from: role) }
+            applyGestures(gestures, from: role)
         }
     }
 

@@ -73,6 +73,13 @@ struct TorchRig {
         collect()
     }
 
+    /// A virtual edge of the ON button from `holder` (the page, MQTT, the socket).
+    mutating func virtualEdge(_ pressed: Bool, at t: Instant, holder: VirtualHolder) {
+        while let d = nextDeadline, d < t { step(to: d) }
+        controller.virtualEdge(role: .on, pressed: pressed, holder: holder, at: t)
+        collect()
+    }
+
     mutating func press(at t: Instant) { edge(true, at: t) }
     mutating func release(at t: Instant) { edge(false, at: t) }
 
