@@ -284,3 +284,4 @@ storm-test: build
 	python3 Tests/storm/one-cpu.py $(BIN)
 	/usr/bin/python3 Tests/storm/web-storm.py $(BIN)
 	/usr/bin/python3 Tests/storm/mqtt-storm.py $(BIN)
+	python3 Tests/storm/state-storm.py $(BIN)

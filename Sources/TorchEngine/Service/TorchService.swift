@@ -18,6 +18,8 @@ public final class TorchService {
     private let notify = SystemdNotify()
     private var reportedFirstLight = false
     private var stateFileFailing = false
+    /// The owner's changes reach the state file at most once a second (`WriteCoalescer`).
+    private var saves = WriteCoalescer<PersistentState>()
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
     /// When the output was last looked after (health reported, a lost line taken again).
@@ -92,6 +94,7 @@ public final class TorchService {
             deadlines += options.frontEnds.map(\.nextDeadline)
             // A trace is drained at least every 100 ms so the ring never fills.
             if trace != nil { deadlines.append(clock.now() + .milliseconds(100)) }
+            deadlines.append(saves.nextDeadline)
             // Output health (failing writes start and end in the scheduler thread) is
             // looked at once a second.
             deadlines.append(lastHealthCheck + Self.healthInterval)
@@ -122,6 +125,7 @@ public final class TorchService {
                 maintainOutput(lastErrno: failures.lastErrno)
             }
             perform(controller.takeEffects(), at: now)
+            if let state = saves.due(at: now) { saveState(state) }
             if let feedback = options.feedback, feedback.isOn {
                 feedback.advance(to: now)
                 if !feedback.isOn { feedbackChanged(on: false, at: now) }
@@ -145,7 +149,9 @@ public final class TorchService {
         // batch's other effects, once with its last state: status changes go out first
         // (MQTT's state echo after a button press).
         var lastSave: PersistentState? = nil
-        defer { if let lastSave { saveState(lastSave) } }
+        defer {
+            if let lastSave, let state = saves.offer(lastSave, at: now) { saveState(state) }
+        }
         // Programs first, in their order: the light reacts before anything is told.
         for case let .play(program) in effects { scheduler.play(program) }
         for effect in effects {
@@ -250,6 +256,8 @@ public final class TorchService {
 
     /// Dark, released, terminal restored; returns the exit code.
     private func shutDown() -> Int32 {
+        // The owner's last change, if it was still waiting for its second.
+        if let state = saves.flush() { saveState(state) }
         scheduler.stop()          // writes dark from the RT thread, then joins it
         drainTrace()
         trace?.flush()

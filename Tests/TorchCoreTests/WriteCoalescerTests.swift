@@ -1,0 +1,64 @@
+import Testing
+import TorchCore
+
+/// State writes are coalesced: under a storm at most one a second, the last value always
+/// written within the second and at the stop; a lone change is written at once.
+@Suite struct WriteCoalescerTests {
+    func ms(_ n: Int64) -> Instant { Instant(nanoseconds: n * 1_000_000) }
+
+    @Test func aLoneChangeIsWrittenAtOnce() {
+        var c = WriteCoalescer<Int>()
+        #expect(c.offer(1, at: ms(0)) == 1)
+        #expect(c.nextDeadline == nil)
+        // A second later the next change is alone again.
+        #expect(c.offer(2, at: ms(1000)) == 2)
+    }
+
+    @Test func aStormIsOneWriteASecondWithTheLastValue() {
+        var c = WriteCoalescer<Int>()
+        var written: [(Int64, Int)] = []
+        // 100 changes 10 ms apart, the shell polling its deadline as the loop does.
+        for i in 0..<100 {
+            let t = Int64(i) * 10
+            if let due = c.nextDeadline, due <= ms(t), let v = c.due(at: ms(t)) { written.append((t, v)) }
+            if let v = c.offer(i, at: ms(t)) { written.append((t, v)) }
+        }
+        // The storm ends at 990 ms; the deadline brings the last value.
+        let deadline = c.nextDeadline
+        #expect(deadline != nil)
+        if let deadline, let v = c.due(at: deadline) { written.append((deadline.nanoseconds / 1_000_000, v)) }
+        #expect(written.map(\.1) == [0, 99])
+        #expect(written.map(\.0) == [0, 1000])
+        #expect(c.nextDeadline == nil)
+    }
+
+    @Test func theDeadlineIsASecondAfterTheLastWrite() {
+        var c = WriteCoalescer<Int>()
+        _ = c.offer(1, at: ms(0))
+        #expect(c.offer(2, at: ms(400)) == nil)
+        #expect(c.nextDeadline == ms(1000))
+        #expect(c.due(at: ms(999)) == nil)
+        #expect(c.due(at: ms(1000)) == 2)
+        // The write at 1000 ms starts the next second.
+        #expect(c.offer(3, at: ms(1500)) == nil)
+        #expect(c.nextDeadline == ms(2000))
+    }
+
+    @Test func theStopWritesWhatWaits() {
+        var c = WriteCoalescer<Int>()
+        _ = c.offer(1, at: ms(0))
+        _ = c.offer(2, at: ms(10))
+        _ = c.offer(3, at: ms(20))
+        #expect(c.flush() == 3)
+        #expect(c.flush() == nil)
+        #expect(c.nextDeadline == nil)
+    }
+
+    @Test func nothingWaitsAfterAWrite() {
+        var c = WriteCoalescer<Int>(interval: .milliseconds(200))
+        #expect(c.flush() == nil)
+        _ = c.offer(1, at: ms(0))
+        #expect(c.flush() == nil)
+        #expect(c.due(at: ms(10_000)) == nil)
+    }
+}
