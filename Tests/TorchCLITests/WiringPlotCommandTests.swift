@@ -53,7 +53,7 @@ import Testing
         #expect(r.stderr == "torch: wiring: --supply 3.3 V is not above --vf 3.4 V: the LED cannot light from it; use a higher supply through a MOSFET (wiring/led-mosfet.svg)\n")
     }
 
-    @Test func plotWritesTheReadmePlot() throws {
+    @Test func plotWritesThePatternsPagePlot() throws {
         let dir = TempDir()
         let out = dir.path + "/sos.svg"
         let r = TorchProcess.run(["plot", "sos", "--svg", out, "--config", Self.repo + "/dist/torch.conf", "--state-file", dir.path + "/state"])
