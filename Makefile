@@ -103,7 +103,7 @@ wiring-test:
 	sh Tests/wiring/check-diagrams.sh
 
 # Regenerates what is generated from the code: the commented dist/torch.conf and the key
-# sections of torch.conf(5) (from ConfigKeyDocs), the README's pattern plots
+# sections of torch.conf(5) (from ConfigKeyDocs), the pattern plots of docs/patterns.md
 # (docs/plots, what `torch plot NAME` draws), and wiring/*.svg (wiring/make-diagrams.py).
 docs:
 	python3 wiring/make-diagrams.py
@@ -202,7 +202,7 @@ arm64-build:
 	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
-# prints Swift Testing's summary line. Not part of make test (yet): see the README.
+# prints Swift Testing's summary line. Not part of make test (yet): see docs/testing.md.
 arm64-test:
 	$(call ensure_packages,$(ARM64_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests && \

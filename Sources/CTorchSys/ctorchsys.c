@@ -81,7 +81,7 @@ void ctorch_atomic_increment_u32(uint32_t *word) { __atomic_add_fetch(word, 1, _
 
 int ctorch_lock_memory(void) {
     // MCL_ONFAULT: lock pages as they are touched instead of faulting the whole address
-    // space in at once, which takes tens of milliseconds and holds the mm lock that the
+    // space in at once, which is slow (every mapped page) and holds the mm lock that the
     // real-time thread's own page faults would wait on. The scheduler touches its stack
     // and buffers up front, so its hot path never faults.
     return mlockall(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT) == 0 ? 0 : errno;

@@ -77,7 +77,7 @@ extension Request {
         let global = try CommonOptions.globalOptions(p)
         let request = try p.command.request(p, try CommonOptions.lightOptions(p))
         if case let .light(choice, _) = request {
-            // The same limits as the socket and the config (issue 15): no step the
+            // The same limits as the socket and the config (`PatternLimits`): no step the
             // real-time thread would spin on, none long enough to overflow. What the
             // command line gave is checked here (the config's values are checked by its
             // library), so the standard library stands in for the config.

@@ -2,7 +2,7 @@ import Testing
 import TorchCore
 
 /// The status object is the same with or without a service: both paths are compared
-/// exactly with golden files that share one schema (dist/PROTOCOL.md).
+/// exactly with golden files that share one schema (docs/control-protocol.md).
 @Suite struct StatusJSONTests {
     /// The service's path: the reply encoded, sent, read back by the CLI and printed.
     @Test func theServiceReplyMatchesItsGolden() throws {
@@ -25,7 +25,7 @@ import TorchCore
     }
 
     /// Both goldens carry the same members in the same order, each of one JSON type
-    /// (null only where PROTOCOL.md allows it).
+    /// (null only where docs/control-protocol.md allows it).
     @Test func bothPathsShareOneSchema() throws {
         let service = try ControlReply.parse(readText(Golden.directory + "/status-service.json") ?? "")
         let cli = try ControlReply.parse(readText(Golden.directory + "/status-no-service.json") ?? "")

@@ -1,7 +1,7 @@
 import Testing
 
 /// `torch wiring` and `torch plot` as a user runs them: the text on stdout (golden, and
-/// the same as the README shows), the SVG file (the same bytes as docs/plots), and the
+/// the same as walkthrough 1 in docs/walkthroughs.md shows), the SVG file (the same bytes as docs/plots), and the
 /// one-line usage errors.
 @Suite struct WiringPlotCommandTests {
     static let repo: String = {
@@ -11,7 +11,7 @@ import Testing
         return parts.joined(separator: "/")
     }()
 
-    @Test func wiringForTheSuggestedPinsIsWhatTheReadmeShows() throws {
+    @Test func wiringForTheSuggestedPinsIsWhatTheWalkthroughShows() throws {
         let dir = TempDir()
         let conf = dir.write("torch.conf", "[board]\nname = rpi4b\n")
         let r = TorchProcess.run(["wiring", "--config", conf, "--state-file", dir.path + "/state"])
@@ -20,8 +20,8 @@ import Testing
         Golden.check(r.stdout, "wiring-rpi4b.txt")
         let byFlag = TorchProcess.run(["wiring", "--board", "rpi4b", "--state-file", dir.path + "/state"])
         #expect(byFlag.stdout == r.stdout)
-        let readme = try #require(readText(Self.repo + "/README.md"))
-        #expect(readme.contains("$ torch wiring --board rpi4b\n" + r.stdout + "```"), "README's torch wiring example differs")
+        let walkthrough = try #require(readText(Self.repo + "/docs/walkthroughs.md"))
+        #expect(walkthrough.contains("$ torch wiring --board rpi4b\n" + r.stdout + "```"), "docs/walkthroughs.md's torch wiring example differs")
     }
 
     @Test func wiringTakesTheConfiguredPinsAndWarns() {
@@ -53,7 +53,7 @@ import Testing
         #expect(r.stderr == "torch: wiring: --supply 3.3 V is not above --vf 3.4 V: the LED cannot light from it; use a higher supply through a MOSFET (wiring/led-mosfet.svg)\n")
     }
 
-    @Test func plotWritesTheReadmePlot() throws {
+    @Test func plotWritesThePatternsPagePlot() throws {
         let dir = TempDir()
         let out = dir.path + "/sos.svg"
         let r = TorchProcess.run(["plot", "sos", "--svg", out, "--config", Self.repo + "/dist/torch.conf", "--state-file", dir.path + "/state"])

@@ -6,7 +6,7 @@
 #   that owns the libgpiod the binary links), the unit's ExecStart, the maintainer
 #   scripts' syntax, torch.conf(5) naming every key of dist/torch.conf, the packaged
 #   binary's --version, the bash completion, and lintian: no errors, and every
-#   warning named in the README with its reason.
+#   warning named in docs/install-pi.md (lintian) with its reason.
 #   Tests/package/check-deb.sh BIN VERSION [TOOLCHAIN-DIR]
 # With the arm64 cross toolchain's directory (dist/cross/toolchain.sh) it checks the
 # arm64 package of a cross-built BIN instead: built, and lintian run, inside the
@@ -146,10 +146,10 @@ if grep -q '^E: ' "$work/lintian"; then fail lintian-errors "lintian reports err
 else pass lintian-errors; fi
 unexplained=""
 for tag in $(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$work/lintian" | sort -u); do
-    grep -q "\`$tag\`" README.md || unexplained="$unexplained $tag"
+    grep -q "\`$tag\`" docs/install-pi.md || unexplained="$unexplained $tag"
 done
 [ -z "$unexplained" ] && pass lintian-warnings-explained \
-    || fail lintian-warnings-explained "warnings not named in the README:$unexplained"
+    || fail lintian-warnings-explained "warnings not named in docs/install-pi.md:$unexplained"
 
 [ "$failed" = 0 ] && echo "check-deb: $(basename "$deb"): ok" || echo "check-deb: failed"
 exit "$failed"

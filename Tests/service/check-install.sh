@@ -1,5 +1,5 @@
 #!/bin/sh
-# make install / make uninstall into a DESTDIR: the files land where the README says,
+# make install / make uninstall into a DESTDIR: the files land where docs/install-pi.md says,
 # an existing config is never overwritten, the unit points at PREFIX, and uninstall
 # removes exactly what install put there.
 set -eu

@@ -2,7 +2,7 @@
 # Checks dist/torch.service and dist/torch.socket with systemd's own tools:
 #   systemd-analyze verify              must print nothing (both units, together)
 #   systemd-analyze security --offline  the service's exposure must be at most 2.0
-#   the socket: the path, mode 0660 and group gpio the CLI and the README promise; the
+#   the socket: the path, mode 0660 and group gpio the CLI and the docs promise; the
 #   service: takes it (Sockets=), enables it (Also=) and has no capability (no chown)
 # The unit's /usr/local/bin/torch is swapped for a stub in a temporary directory, so
 # the check runs on a machine where torch is not installed.
@@ -32,7 +32,7 @@ if [ -n "$out" ] || [ "$fail" -ne 0 ]; then
 fi
 echo "check-unit: systemd-analyze verify: clean"
 
-# What the rest of torch relies on (the CLI's system socket, the README's group).
+# What the rest of torch relies on (the CLI's system socket, the docs' group).
 for want in "ListenStream=/run/torch/torch.sock" "SocketMode=0660" "SocketGroup=gpio"; do
     grep -qx "$want" "$work/torch.socket" || { echo "check-unit: torch.socket lacks $want" >&2; exit 1; }
 done

@@ -11,7 +11,7 @@ disturbed). After QUIET s, from a child process at once: 1,000 sequential reques
 (one byte a second, reconnecting when closed), 200 garbage lines and 40 oversized or
 malformed requests (a 3 KiB path, 9 KiB of headers, a 100 kB body, 1 MiB with no line
 end, a foreign Host, a POST without Origin). At 16 connections the server evicts the
-longest-idle connection of the host holding the most for a newcomer (dist/PROTOCOL.md),
+longest-idle connection of the host holding the most for a newcomer (docs/control-protocol.md),
 so the phone is never locked out.
 
 Checks (not with --bench): every normal request is answered with 200 within 100 ms
@@ -51,7 +51,7 @@ class Phone:
     """The normal client: fresh connections from 127.0.0.2 — another host than the
     storm's 127.0.0.1, as a phone is another machine than a flooding neighbour. (A
     client sharing the flood's address can lose a connection it has not yet sent on
-    to the flood's newcomers and must retry: dist/PROTOCOL.md.)"""
+    to the flood's newcomers and must retry: docs/control-protocol.md.)"""
 
     def __init__(self, port):
         self.port = port

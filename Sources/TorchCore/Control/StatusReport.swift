@@ -1,6 +1,6 @@
 /// The status object: what `torch status --json` prints and what the control socket's
 /// `status` reply carries, with or without a running service. Defined once here so the
-/// two can never drift apart; the schema is documented in dist/PROTOCOL.md.
+/// two can never drift apart; the schema is documented in docs/control-protocol.md.
 public struct StatusReport: Equatable, Sendable {
     public var status: TorchStatus
     /// The output driven (by the service), or the one `torch on` would drive (no service).
@@ -15,7 +15,7 @@ public struct StatusReport: Equatable, Sendable {
         self.uptime = uptime
     }
 
-    /// The members, in this order (types and units in dist/PROTOCOL.md):
+    /// The members, in this order (types and units in docs/control-protocol.md):
     /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
     /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
     /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`.

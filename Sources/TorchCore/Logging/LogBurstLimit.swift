@@ -1,7 +1,8 @@
 /// Lines of one kind (refused MQTT commands) logged one by one only up to a burst: the
 /// first `burst` in a `window`, then counted, and the count logged as one line when the
-/// window ends. A flood of bad payloads on a topic anyone may publish to (issue 15's
-/// MQTT storm: thousands a second) would otherwise write a line each — filling the
+/// window ends. A flood of bad payloads on a topic anyone may publish to (thousands a
+/// second from a broken or hostile client: `make storm-test`'s MQTT storm sends one)
+/// would otherwise write a line each — filling the
 /// journal and costing the event loop a write per payload — while a few bad commands
 /// (a typo in an automation) are each still reported whole.
 public struct LogBurstLimit: Sendable {

@@ -13,8 +13,8 @@
 /// stretch longer than `burst`. Once `burst` is banked the thread must rest until the
 /// bucket is empty (`debt / ratio`: 2–4 ms with the defaults, short enough to read as
 /// flicker rather than as the light going out) before running again. On a machine that
-/// keeps up, a software-PWM period runs tens of µs and sleeps the rest: the bucket stays
-/// empty. Integer only, no allocation: it runs in the real-time loop.
+/// keeps up, a software-PWM period's work is a small part of the period and the thread
+/// sleeps the rest: the bucket stays empty. Integer only, no allocation: it runs in the real-time loop.
 public struct CPUBudget: Equatable, Sendable {
     /// Running time the thread may bank before it must rest, nanoseconds.
     public let burst: Int64

@@ -7,9 +7,11 @@
 /// real-time loop, which allocates nothing. It starts at `cap` (the cautious side: spin
 /// the most until the machine has shown how late it wakes) and never leaves 0…`cap`.
 ///
-/// Why adaptive: a VM whose idle CPUs halt wakes 40–50 µs late at p99, a Raspberry Pi a
-/// few µs; a fixed margin would either miss edges on the first or burn a core's
-/// percentages spinning on the second.
+/// Why adaptive: how late a timer wakes is the machine's, not torch's. A CPU that halts
+/// when idle and waits for a hypervisor to run it again wakes late; one that idles by
+/// polling, or bare metal without deep idle states, barely late. A fixed margin would
+/// either miss edges on the first or burn a core's percentages spinning on the second.
+/// (What the estimate settles at on the project's machine: docs/results.md.)
 public struct WakeLatencyEstimate: Equatable, Sendable {
     /// The estimate, nanoseconds (0…`cap`).
     public private(set) var nanoseconds: Int64

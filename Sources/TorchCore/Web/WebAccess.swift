@@ -1,4 +1,4 @@
-/// The web server's security checks as pure functions (the rules are in dist/PROTOCOL.md,
+/// The web server's security checks as pure functions (the rules are in docs/control-protocol.md,
 /// "The web API"): which `Host` a request may name (DNS rebinding), which `Origin` may
 /// send commands (cross-site requests), and the pairing cookie.
 public enum WebAccess {

@@ -73,7 +73,8 @@ public struct BenchRun {
         stamps.reserveCapacity(expectedChanges)
 
         try scheduler.start()
-        // Locking memory faults every page in (tens of ms): before the measured span, not in it.
+        // Locking memory faults pages in, a stall the figures would show as lateness: lock
+        // before the measured span, not in it.
         scheduler.lockMemory()
         let clock = MonotonicClock()
         let startNs = clock.now().nanoseconds + max(0, leadIn.nanoseconds)

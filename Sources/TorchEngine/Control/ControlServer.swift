@@ -2,7 +2,7 @@ import TorchCore
 import TorchHardware
 
 /// The control socket of `torch run`: a Unix stream socket speaking one JSON object per
-/// line (see dist/PROTOCOL.md), driven by the service's own ppoll loop. It never blocks:
+/// line (see docs/control-protocol.md), driven by the service's own ppoll loop. It never blocks:
 /// the loop polls `pollDescriptors`, passes the readable ones to `handleReady`, and calls
 /// `expire` when `nextDeadline` passes.
 ///

@@ -145,7 +145,7 @@ public final class TorchService {
     // MARK: - Effects
 
     private func perform(_ effects: [ControllerEffect], at now: Instant) {
-        // The state file is written (and synced: tens of ms on an SD card) after the
+        // The state file is written (and synced, which is slow on an SD card) after the
         // batch's other effects, once with its last state: status changes go out first
         // (MQTT's state echo after a button press).
         var lastSave: PersistentState? = nil

@@ -108,7 +108,7 @@ enum BackendChoice {
         let board = try board(config)
         // No kernel debounce on either libgpiod generation (debounce: .zero): the kernel
         // would report a press only once the line has settled, ≥ `debounce` late. The
-        // core's leading-edge Debouncer acts on the first edge instead (README, torch(1)).
+        // core's leading-edge Debouncer acts on the first edge instead (docs/button.md, torch(1)).
         if let line = config.button.line {
             let at = buttonPlacement(config, line: line, board: board)
             let chip = try GPIOChip(at.chip)

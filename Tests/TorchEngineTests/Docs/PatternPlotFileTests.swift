@@ -3,7 +3,7 @@ import TorchCore
 import TorchEngine
 import TorchTesting
 
-/// The README's pattern plots (docs/plots/NAME.svg, one per built-in pattern) are
+/// The pattern plots of docs/patterns.md (docs/plots/NAME.svg, one per built-in pattern) are
 /// exactly what `torch plot NAME --svg …` draws with the default settings
 /// (`make docs` rewrites them), and every plot has what a reader needs.
 @Suite struct PatternPlotFileTests {
@@ -20,9 +20,9 @@ import TorchTesting
         #expect(file == svg, "docs/plots/\(name).svg differs from torch plot: run 'make docs'")
     }
 
-    @Test func readmeShowsEveryBuiltInPlot() throws {
-        let readme = try #require(RepoFiles.read("README.md"))
-        for name in PatternLibrary.builtInNames { #expect(readme.contains("docs/plots/\(name).svg"), "README lacks \(name)'s plot") }
+    @Test func thePatternsPageShowsEveryBuiltInPlot() throws {
+        let page = try #require(RepoFiles.read("docs/patterns.md"))
+        for name in PatternLibrary.builtInNames { #expect(page.contains("](plots/\(name).svg)"), "docs/patterns.md lacks \(name)'s plot") }
     }
 
     @Test func axesCarryUnits() throws {

@@ -3,7 +3,7 @@ import TorchCore
 import TorchTesting
 
 /// One set of suggested pins everywhere: the Raspberry Pi board profiles, the wiring
-/// diagrams, `dist/torch.conf`, `torch.conf(5)`, the README and `wiring/*.md` agree on
+/// diagrams, `dist/torch.conf`, `torch.conf(5)`, the README, `docs/*.md` and `wiring/*.md` agree on
 /// LED GPIO18 (pin 12), ON button GPIO23 (pin 16), OFF button GPIO24 (pin 18) and
 /// feedback GPIO25 (pin 22), and every "pin N (GPIOx)" they write is true.
 @Suite struct SuggestedPinsTests {
@@ -20,6 +20,7 @@ import TorchTesting
     /// Every text that names pins for people.
     static func documents() -> [(String, String)] {
         var paths = ["README.md", "dist/torch.conf", "dist/torch.conf.5"]
+        paths += RepoFiles.list("docs", suffix: ".md").map { "docs/" + $0 }
         paths += RepoFiles.list("wiring", suffix: ".md").map { "wiring/" + $0 }
         paths += RepoFiles.list("wiring", suffix: ".svg").map { "wiring/" + $0 }
         return paths.compactMap { p in RepoFiles.read(p).map { (p, $0) } }
