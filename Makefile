@@ -137,6 +137,7 @@ mqtt-test: test-deps build
 web-test: build
 	$(call ensure_packages,$(WEB_TEST_DEPS))
 	/usr/bin/python3 Tests/web/web_test.py $(BIN) .build/web-test
+	/usr/bin/python3 Tests/web/loopback-users.py $(BIN)
 
 # The systemd unit (systemd-analyze verify + security) and make install/uninstall.
 service-test:

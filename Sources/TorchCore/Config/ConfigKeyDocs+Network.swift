@@ -34,7 +34,7 @@ extension ConfigKeyDocs {
               allowed: "ADDRESS:PORT, PORT 1 to 65535", default: nil, example: "127.0.0.1:8080"),
         .init("web", "hosts", "More names the page may be reached by: a request whose Host header names anything else is refused with 421 (against DNS rebinding). Always allowed: localhost, 127.0.0.1, ::1, the listen address, this machine's host name and HOSTNAME.local.",
               allowed: "host names or addresses separated by commas", default: nil, example: "torch.lan, 192.168.1.20"),
-        .init("web", "pairing", "Who needs pairing: auto (on any address but loopback, the page's API needs a browser paired with the link 'torch web-link' prints; 401 without) or required (on every address).",
+        .init("web", "pairing", "Who needs pairing: auto (on any address but loopback, the page's API needs a browser paired with the link 'torch web-link' prints; 401 without; on loopback, only the users who may use the control socket are let in unpaired) or required (on every address, for every user).",
               allowed: "auto or required", default: "auto", example: "required"),
     ]
 }

@@ -23,7 +23,7 @@ public final class WebFrontEnd: FrontEnd {
         api.readOffer(controller)
         let respond = { (q: ControlRequest) in controller.respond(to: q, from: .web, at: now) }
         let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
-        var closed = server.serve(ready: ready, now: now) { r, t in api.handle(r, now: t, respond: respond, status: status) }
+        var closed = server.serve(ready: ready, now: now) { r, client, t in api.handle(r, client: client, now: t, respond: respond, status: status) }
         closed += server.expire(now: now)
         if api.renewed {
             api.renewed = false

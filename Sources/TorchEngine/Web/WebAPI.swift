@@ -13,7 +13,9 @@ import TorchHardware
 /// - `POST /api/pair` `{"token":"…"}`: exchanges a token for the `HttpOnly;
 ///   SameSite=Strict` cookie.
 ///
-/// Without pairing (loopback, `[web] pairing = auto`) every request has control.
+/// Without pairing (loopback, `[web] pairing = auto`) a request has control when its
+/// peer's user could use the control socket (`WebClient.mayControlUnpaired`); any other
+/// needs the pairing cookie, as on any address.
 /// No CORS header is ever sent, so no other site's script can read a reply.
 final class WebAPI {
     enum Access: String { case none, view, control }
@@ -29,7 +31,7 @@ final class WebAPI {
 
     /// One request. `respond` carries out a control request; `status` is the status
     /// reply now.
-    func handle(_ r: HTTPRequest, now: Instant, respond: (ControlRequest) -> ControlReply,
+    func handle(_ r: HTTPRequest, client: WebClient = WebClient(peer: ""), now: Instant, respond: (ControlRequest) -> ControlReply,
                 status: () -> ControlReply) -> WebServer.Action {
         guard WebAccess.hostAllowed(r.header("host"), allowed: settings.allowedHosts, port: settings.listen.port) else {
             return .reply(.text(.misdirectedRequest, "Host '\((r.header("host") ?? "").prefix(80))' is not a name of this torch (add it to [web] hosts)"))
@@ -49,21 +51,21 @@ final class WebAPI {
             return .reply(HTTPResponse(.noContent))
         case "/api/status":
             guard get else { return notAllowed("GET") }
-            let access = self.access(r)
+            let access = self.access(r, client)
             guard access != .none else { return .reply(unauthorized()) }
             return .reply(.json(.ok, statusJSON(status(), access: access)))
         case "/api/events":
             guard get else { return notAllowed("GET") }
-            let access = self.access(r)
+            let access = self.access(r, client)
             guard access != .none else { return .reply(unauthorized()) }
             return .events(client: pageID(r), first: event(status(), access: access))
         case "/api/command":
             guard r.method == "POST" else { return notAllowed("POST") }
-            if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
+            if let refusal = checkPost(r, client, needs: .control) { return .reply(refusal) }
             return .reply(command(r, now: now, respond: respond, status: status))
         case "/api/hold":
             guard r.method == "POST" else { return notAllowed("POST") }
-            if let refusal = checkPost(r, needs: .control) { return .reply(refusal) }
+            if let refusal = checkPost(r, client, needs: .control) { return .reply(refusal) }
             // The controller's dead-man lease is renewed by any paired page's keep-alive.
             renewed = true
             guard let id = pageID(r), holds.renew(id, at: now, lease: settings.holdLease) else {
@@ -72,7 +74,7 @@ final class WebAPI {
             return .reply(.json(.ok, .object([JSONMember("ok", .bool(true)), JSONMember("held", .bool(true))])))
         case "/api/pair":
             guard r.method == "POST" else { return notAllowed("POST") }
-            if let refusal = checkPost(r, needs: .none) { return .reply(refusal) }
+            if let refusal = checkPost(r, client, needs: .none) { return .reply(refusal) }
             return .reply(pair(r))
         default:
             return .reply(.text(.notFound, "no such page: \(r.path.prefix(80))"))
@@ -140,8 +142,8 @@ final class WebAPI {
 
     // MARK: - Security
 
-    func access(_ r: HTTPRequest) -> Access {
-        guard settings.pairingRequired else { return .control }
+    func access(_ r: HTTPRequest, _ client: WebClient) -> Access {
+        if !settings.pairingRequired && client.mayControlUnpaired { return .control }
         let presented = WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
         guard presented != nil else { return .none }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.tokenPath)) { return .control }
@@ -150,7 +152,7 @@ final class WebAPI {
     }
 
     /// Origin, media type and access for a POST; nil when it may go on.
-    func checkPost(_ r: HTTPRequest, needs: Access) -> HTTPResponse? {
+    func checkPost(_ r: HTTPRequest, _ client: WebClient, needs: Access) -> HTTPResponse? {
         guard WebAccess.originAllowed(r.header("origin"), host: r.header("host")) else {
             return .text(.forbidden, "cross-origin request refused: Origin must be http://\(r.header("host") ?? "this host")")
         }
@@ -158,7 +160,7 @@ final class WebAPI {
         guard type == "application/json" || type.hasPrefix("application/json;") else {
             return .text(.unsupportedMediaType, "a request body is JSON: send Content-Type: application/json")
         }
-        switch (needs, access(r)) {
+        switch (needs, access(r, client)) {
         case (.control, .none): return unauthorized()
         case (.control, .view): return .text(.forbidden, "this page is paired read-only (viewer token): commands are refused")
         default: return nil
@@ -166,7 +168,11 @@ final class WebAPI {
     }
 
     func unauthorized() -> HTTPResponse {
-        .text(.unauthorized, "not paired: open the link that 'torch web-link' prints on the torch")
+        guard !settings.pairingRequired, let socket = settings.controlSocketPath else {
+            return .text(.unauthorized, "not paired: open the link that 'torch web-link' prints on the torch")
+        }
+        return .text(.unauthorized, "not paired: on loopback only the users who may use the control socket \(socket) "
+                     + "control the page without pairing; others open the link that 'torch web-link' prints")
     }
 
     func pair(_ r: HTTPRequest) -> HTTPResponse {

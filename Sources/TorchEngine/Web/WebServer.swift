@@ -47,6 +47,8 @@ public final class WebServer {
         var closing = false
         /// An event stream: the page's id and when the next ping is due.
         var stream: (client: String?, nextPing: Instant)?
+        /// Whether the peer may control without pairing, looked up at its first request.
+        var mayControlUnpaired: Bool?
     }
 
     private static let readsPerWakeUp = 16
@@ -88,7 +90,7 @@ public final class WebServer {
     /// Accepts, reads and answers whatever is ready; returns the page ids whose event
     /// stream closed (for the dead-man rule).
     @discardableResult
-    public func serve(ready: Set<Int32>, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) -> [String] {
+    public func serve(ready: Set<Int32>, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) -> [String] {
         guard listener >= 0 else { return [] }
         var closedStreams: [String] = []
         // Reads before accepts: a connection accepted last turn is read before this
@@ -198,7 +200,7 @@ public final class WebServer {
 
     /// Reads what is there and answers every whole request; the stream's page id when
     /// an event stream closed.
-    private func read(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) -> String? {
+    private func read(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) -> String? {
         var chunk = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<WebServer.readsPerWakeUp {
             guard let c = connections[fd] else { return nil }
@@ -220,7 +222,15 @@ public final class WebServer {
         return nil
     }
 
-    private func answer(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, Instant) -> Action) {
+    /// A listener that needs no pairing gives control only to the users who could use
+    /// the control socket themselves (`LoopbackPeer`): loopback is open to every local
+    /// user, and must not be a way round the socket's group.
+    private func peerMayControlUnpaired(_ fd: Int32) -> Bool {
+        guard !settings.pairingRequired, let socket = settings.controlSocketPath else { return false }
+        return LoopbackPeerLookup.peerMayUseControlSocket(connection: fd, controlSocket: socket)
+    }
+
+    private func answer(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) {
         while let c = connections[fd], !c.closing, c.stream == nil, !c.input.isEmpty {
             switch HTTPRequestParser.parse(c.input, limits: settings.limits) {
             case .incomplete:
@@ -234,8 +244,10 @@ public final class WebServer {
                 updated.input.removeFirst(consumed)
                 updated.requestStarted = updated.input.isEmpty ? nil : now
                 updated.lastActivity = now
+                if updated.mayControlUnpaired == nil { updated.mayControlUnpaired = peerMayControlUnpaired(fd) }
                 connections[fd] = updated
-                switch handle(request, now) {
+                let client = WebClient(peer: c.peer, mayControlUnpaired: updated.mayControlUnpaired ?? false)
+                switch handle(request, client, now) {
                 case let .reply(response):
                     // Refusals only: a held switch renews itself 4 times a second.
                     if response.status.code >= 400 {

@@ -11,6 +11,10 @@ public struct WebServerSettings: Sendable {
     /// True: every API request needs the pairing cookie (401 without). `[web] pairing =
     /// auto` makes it true for any address but loopback; `required` always.
     public var pairingRequired: Bool
+    /// The control socket whose users the page trusts without pairing when
+    /// `pairingRequired` is false: a peer whose user may connect to this socket file has
+    /// control; any other gets the pairing prompt (nil: every peer does).
+    public var controlSocketPath: String?
     /// Where the control token lives (`WebTokenFile.controlPath`).
     public var tokenPath: String
     /// Where the read-only viewer token lives, when `torch web-link --viewer` made one.

@@ -336,10 +336,14 @@ enum Runner {
 
     /// `[web]` as the server takes it: the token files beside the state file.
     private static func webSettings(_ listen: WebListenAddress, _ config: TorchConfig, _ statePath: String) -> WebServerSettings {
-        WebServerSettings(listen: listen,
-                          allowedHosts: WebServerSettings.allowedHosts(listen: listen, hostName: HostName.current(), extra: config.web.hosts),
-                          pairingRequired: config.web.pairing == .required || !listen.isLoopback,
-                          tokenPath: WebTokenFile.controlPath(stateFile: statePath),
-                          viewerTokenPath: WebTokenFile.viewerPath(stateFile: statePath))
+        var settings = WebServerSettings(
+            listen: listen,
+            allowedHosts: WebServerSettings.allowedHosts(listen: listen, hostName: HostName.current(), extra: config.web.hosts),
+            pairingRequired: config.web.pairing == .required || !listen.isLoopback,
+            tokenPath: WebTokenFile.controlPath(stateFile: statePath),
+            viewerTokenPath: WebTokenFile.viewerPath(stateFile: statePath))
+        // Unpaired control on loopback follows the control socket's own permissions.
+        settings.controlSocketPath = ServiceLink.socketPath(config)
+        return settings
     }
 }

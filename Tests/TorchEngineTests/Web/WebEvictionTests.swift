@@ -110,7 +110,7 @@ import Glibc
         let page = h.connect()
         defer { close(page) }
         h.send(page, "GET /api/events?client=page1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        h.pump { r, _ in .events(client: r.queryValue("client"), first: "event: status\ndata: {}\n\n") }
+        h.pump { r, _, _ in .events(client: r.queryValue("client"), first: "event: status\ndata: {}\n\n") }
         #expect(h.server.streamClients == ["page1"])
         let other = h.connect()
         defer { close(other) }

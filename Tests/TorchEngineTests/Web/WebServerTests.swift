@@ -13,18 +13,19 @@ final class WebHarness {
     var now = Instant(nanoseconds: 1_000_000_000)
     var closedStreams: [String] = []
 
-    init(maxConnections: Int = 16) throws {
+    init(maxConnections: Int = 16, controlSocket: String? = nil) throws {
         var s = WebServerSettings(listen: WebListenAddress(host: "127.0.0.1", port: 0, isIPv6: false),
                                   allowedHosts: ["localhost"], pairingRequired: false, tokenPath: "/nonexistent/t",
                                   viewerTokenPath: "/nonexistent/v")
         s.maxConnections = maxConnections
+        s.controlSocketPath = controlSocket
         server = try WebServer(settings: s) { _, _ in }
     }
 
     var port: UInt16 { server.port ?? 0 }
 
     /// Serves everything ready, a few times (a connection's bytes may take a moment).
-    func pump(_ handle: (HTTPRequest, Instant) -> WebServer.Action = { _, _ in .reply(.text(.ok, "hi")) }) {
+    func pump(_ handle: (HTTPRequest, WebClient, Instant) -> WebServer.Action = { _, _, _ in .reply(.text(.ok, "hi")) }) {
         for _ in 0..<5 {
             var fds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             _ = poll(&fds, nfds_t(fds.count), 20)
@@ -78,7 +79,7 @@ final class WebHarness {
         defer { close(c) }
         h.send(c, "GET /a HTTP/1.1\r\nHost: localhost\r\n\r\nGET /b HTTP/1.1\r\nHost: localhost\r\n\r\n")
         var paths: [String] = []
-        h.pump { r, _ in paths.append(r.path); return .reply(.text(.ok, r.path)) }
+        h.pump { r, _, _ in paths.append(r.path); return .reply(.text(.ok, r.path)) }
         let (text, closed) = h.receive(c, pumping: false)
         #expect(paths == ["/a", "/b"])
         #expect(text.components("HTTP/1.1 200 OK") == 2 && !closed)
@@ -131,7 +132,7 @@ final class WebHarness {
         let h = try WebHarness()
         let c = h.connect()
         h.send(c, "GET /api/events?client=page1 HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        h.pump { r, _ in .events(client: r.queryValue("client"), first: "event: status\ndata: {\"n\":1}\n\n") }
+        h.pump { r, _, _ in .events(client: r.queryValue("client"), first: "event: status\ndata: {\"n\":1}\n\n") }
         h.server.broadcast(event: "status", data: "{\"n\":2}", now: h.now)
         let text = h.receive(c, pumping: false).text
         #expect(text.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"))
@@ -141,7 +142,7 @@ final class WebHarness {
         // Every descriptor handed to the server as ready (a read that finds nothing is
         // harmless: they are non-blocking), until it has seen the close, at most 2 s.
         for _ in 0..<20 where h.closedStreams.isEmpty {
-            h.closedStreams += h.server.serve(ready: Set(h.server.pollDescriptors), now: h.now) { _, _ in .reply(.text(.ok, "hi")) }
+            h.closedStreams += h.server.serve(ready: Set(h.server.pollDescriptors), now: h.now) { _, _, _ in .reply(.text(.ok, "hi")) }
             if h.closedStreams.isEmpty { usleep(100_000) }
         }
         #expect(h.closedStreams == ["page1"])
