@@ -129,6 +129,7 @@ fuzz-quick:
 # about 45 s). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
 mqtt-test: test-deps build
 	/usr/bin/python3 Tests/mqtt/run.py $(BIN)
+	/usr/bin/python3 Tests/mqtt/dns-stall.py $(BIN)
 
 # The web page in headless Chromium against `torch run --backend sim --trace` on a free
 # loopback port (Tests/web/web_test.py): the switch, slider, modes, settings across a

@@ -4,7 +4,7 @@ extension ConfigKeyDocs {
         "MQTT 3.1.1 and Home Assistant (see torch(1): run and mqtt forget). Off until broker is set. Read at start (a reload keeps the running MQTT settings). Under systemd, install the network drop-in first (/usr/share/torch/network.conf; see NETWORK in torch.conf(5)).")
 
     static let mqtt: [ConfigKeyDoc] = [
-        .init("mqtt", "broker", "The broker; 'torch run --mqtt URL' overrides it. HOST is a name, an IPv4 address or an IPv6 address in brackets; PORT is 1883 by default. TLS (mqtts://) is not supported yet. A host name is resolved at each connect attempt (getaddrinfo: at most resolv.conf's timeout × attempts per name server, 5 s × 2 by default; an address or an /etc/hosts name at once); the light's real-time thread never waits for it.",
+        .init("mqtt", "broker", "The broker; 'torch run --mqtt URL' overrides it. HOST is a name, an IPv4 address or an IPv6 address in brackets; PORT is 1883 by default. TLS (mqtts://) is not supported yet. A host name is resolved at each connect attempt (getaddrinfo: at most resolv.conf's timeout × attempts per name server, 5 s × 2 by default; an address or an /etc/hosts name at once); it is looked up on a thread of its own, so only the MQTT connection waits for it: the light, the button and the other ways in never do.",
               allowed: "mqtt://HOST[:PORT]", default: nil, example: "mqtt://homeassistant.local:1883"),
         .init("mqtt", "username", "The MQTT user name. Without it, none is sent.",
               allowed: "1 to 1024 bytes", default: nil, example: "torch"),
