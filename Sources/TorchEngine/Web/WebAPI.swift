@@ -144,11 +144,22 @@ final class WebAPI {
 
     func access(_ r: HTTPRequest, _ client: WebClient) -> Access {
         if !settings.pairingRequired && client.mayControlUnpaired { return .control }
+        return Self.tokenAccess(r, settings)
+    }
+
+    /// What the request's pairing cookie gives: control, view, or nothing.
+    static func tokenAccess(_ r: HTTPRequest, _ settings: WebServerSettings) -> Access {
         let presented = WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
         guard presented != nil else { return .none }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.tokenPath)) { return .control }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.viewerTokenPath)) { return .view }
         return .none
+    }
+
+    /// True when the request carries a paired browser's token (control or viewer): its
+    /// connection is the owner's, which eviction spares (`WebEviction`).
+    static func presentsToken(_ r: HTTPRequest, _ settings: WebServerSettings) -> Bool {
+        r.header("cookie") != nil && tokenAccess(r, settings) != .none
     }
 
     /// Origin, media type and access for a POST; nil when it may go on.

@@ -7,7 +7,11 @@ import TorchCore
 /// dribbling a byte a second) and lock the phone out. Evicting instead keeps the page
 /// usable, as `ControlEviction` does for the control socket:
 ///
-/// 1. Host fairness first: the victim is taken from the peer address holding the most
+/// 0. Unpaired before paired: a connection that has shown the pairing cookie (or whose
+///    user may control the page unpaired, `WebClient`) is the owner's phone, and is
+///    evicted only when every connection is paired. Unpaired traffic from any number of
+///    source addresses makes room among itself.
+/// 1. Host fairness next: the victim is taken from the peer address holding the most
 ///    connections, so a flood from one machine only ever evicts its own connections,
 ///    never the phone's (a page needs at most 6 plus its event stream).
 /// 2. A plain connection before an event stream: a stream is a page someone is looking
@@ -32,6 +36,8 @@ enum WebEviction {
         var host: String
         /// An event stream (`GET /api/events`).
         var isStream: Bool
+        /// It showed a paired browser's token, or its user may control unpaired.
+        var isPaired = false
         /// Its last complete request or written event, or when it connected.
         var lastActivity: Instant
         /// The order it connected in (1, 2, …).
@@ -43,6 +49,7 @@ enum WebEviction {
         var held: [String: Int] = [:]
         for c in candidates { held[c.host, default: 0] += 1 }
         return candidates.min { a, b in
+            if a.isPaired != b.isPaired { return !a.isPaired }
             let (ha, hb) = (held[a.host] ?? 0, held[b.host] ?? 0)
             if ha != hb { return ha > hb }
             if a.isStream != b.isStream { return !a.isStream }

@@ -49,6 +49,9 @@ public final class WebServer {
         var stream: (client: String?, nextPing: Instant)?
         /// Whether the peer may control without pairing, looked up at its first request.
         var mayControlUnpaired: Bool?
+        /// A request on it carried a paired browser's token (or its user may control
+        /// unpaired): the owner's phone, which unpaired traffic never evicts.
+        var isPaired = false
     }
 
     private static let readsPerWakeUp = 16
@@ -177,7 +180,7 @@ public final class WebServer {
         guard connections.count >= settings.maxConnections else { return .free }
         let candidates = connections.map { fd, c in
             WebEviction.Candidate(fd: fd, host: WebEviction.host(ofPeer: c.peer), isStream: c.stream != nil,
-                                  lastActivity: c.lastActivity, number: c.number)
+                                  isPaired: c.isPaired, lastActivity: c.lastActivity, number: c.number)
         }
         guard let victim = WebEviction.victim(among: candidates), let c = connections[victim] else { return .noSlot }
         if c.stream == nil, !c.input.isEmpty, c.output.isEmpty {
@@ -245,6 +248,9 @@ public final class WebServer {
                 updated.requestStarted = updated.input.isEmpty ? nil : now
                 updated.lastActivity = now
                 if updated.mayControlUnpaired == nil { updated.mayControlUnpaired = peerMayControlUnpaired(fd) }
+                if !updated.isPaired {
+                    updated.isPaired = updated.mayControlUnpaired == true || WebAPI.presentsToken(request, settings)
+                }
                 connections[fd] = updated
                 let client = WebClient(peer: c.peer, mayControlUnpaired: updated.mayControlUnpaired ?? false)
                 switch handle(request, client, now) {

@@ -9,9 +9,9 @@ import Glibc
 /// connections must not lock the phone out): which connection makes room, and the real
 /// server doing it over loopback TCP.
 @Suite(.serialized) struct WebEvictionTests {
-    private func candidate(_ fd: Int32, _ host: String, stream: Bool = false, at seconds: Int64,
+    private func candidate(_ fd: Int32, _ host: String, stream: Bool = false, paired: Bool = false, at seconds: Int64,
                            number: Int) -> WebEviction.Candidate {
-        WebEviction.Candidate(fd: fd, host: host, isStream: stream,
+        WebEviction.Candidate(fd: fd, host: host, isStream: stream, isPaired: paired,
                               lastActivity: Instant(nanoseconds: seconds * 1_000_000_000), number: number)
     }
 
@@ -21,6 +21,17 @@ import Glibc
                    candidate(4, "192.168.1.66", at: 5, number: 2),
                    candidate(5, "192.168.1.66", at: 4, number: 3)]
         #expect(WebEviction.victim(among: all) == 5)
+    }
+
+    @Test func unpairedTrafficNeverEvictsAPairedConnection() {
+        // Every flood host holds one connection, as many as the phone; the phone is the
+        // longest idle, yet an unpaired one goes.
+        var all = [candidate(3, "127.0.0.2", paired: true, at: 1, number: 1)]
+        for i in 0..<20 { all.append(candidate(Int32(10 + i), "127.0.0.\(3 + i)", at: 5, number: 2 + i)) }
+        #expect(WebEviction.victim(among: all) == 10)
+        // Only when every connection is paired does a paired one go.
+        let paired = [candidate(3, "a", paired: true, at: 1, number: 1), candidate(4, "b", paired: true, at: 2, number: 2)]
+        #expect(WebEviction.victim(among: paired) == 3)
     }
 
     @Test func aPlainConnectionGoesBeforeAnEventStreamThenTheLongestIdleThenTheOldest() {
@@ -117,5 +128,36 @@ import Glibc
         h.pump()
         #expect(h.closedStreams == ["page1"])
         #expect(h.server.streamClients.isEmpty)
+    }
+
+    @Test func aPairedPhoneSurvivesAFloodFromDozensOfAddresses() throws {
+        var template = Array("/tmp/torch-evict-XXXXXX".utf8CString)
+        let dir = try #require(mkdtemp(&template).map { String(cString: $0) })
+        let tokenPath = dir + "/web-token"
+        let token = "pairedphonetoken0123456789"
+        let file = try #require(fopen(tokenPath, "w"))
+        fputs(token + "\n", file)
+        fclose(file)
+        defer { unlink(tokenPath); rmdir(dir) }
+        let h = try WebHarness(maxConnections: 6, tokenPath: tokenPath)
+        let phone = h.connect(from: 0x7F00_0002)
+        h.send(phone, "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_token=\(token)\r\n\r\n")
+        #expect(h.receive(phone).text.hasPrefix("HTTP/1.1 200"))
+        h.now = h.now + .seconds(5)
+        // 40 connections from 127.0.0.3 … 127.0.0.42, one each: every host holds as
+        // many as the phone, and the phone's keep-alive is the longest idle of all.
+        var flood: [Int32] = []
+        for i in 0..<40 {
+            let fd = h.connect(from: UInt32(0x7F00_0003 + i))
+            h.send(fd, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            flood.append(fd)
+            h.pump()
+            h.now = h.now + .milliseconds(10)
+        }
+        defer { for fd in [phone] + flood { close(fd) } }
+        h.send(phone, "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_token=\(token)\r\n\r\n")
+        let (text, closed) = h.receive(phone)
+        #expect(text.hasPrefix("HTTP/1.1 200") && !closed)
+        #expect(h.server.connectionCount == 6)
     }
 }

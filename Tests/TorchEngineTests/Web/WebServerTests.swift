@@ -13,9 +13,9 @@ final class WebHarness {
     var now = Instant(nanoseconds: 1_000_000_000)
     var closedStreams: [String] = []
 
-    init(maxConnections: Int = 16, controlSocket: String? = nil) throws {
+    init(maxConnections: Int = 16, controlSocket: String? = nil, tokenPath: String = "/nonexistent/t") throws {
         var s = WebServerSettings(listen: WebListenAddress(host: "127.0.0.1", port: 0, isIPv6: false),
-                                  allowedHosts: ["localhost"], pairingRequired: false, tokenPath: "/nonexistent/t",
+                                  allowedHosts: ["localhost"], pairingRequired: false, tokenPath: tokenPath,
                                   viewerTokenPath: "/nonexistent/v")
         s.maxConnections = maxConnections
         s.controlSocketPath = controlSocket
