@@ -67,4 +67,11 @@ int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns);
 /// pipe2(O_NONBLOCK | O_CLOEXEC). Returns 0 or an errno.
 int ctorch_pipe_nonblocking(int fds[2]);
 
+struct sockaddr;
+/// The uid that owns the live TCP socket (established or closing from its side, not
+/// TIME_WAIT) whose own end is `src` and whose peer is `dst`, by the kernel's sock_diag
+/// exact lookup. Returns 0, ENOENT when there is no such live socket, or the errno of
+/// an unavailable sock_diag (EPROTONOSUPPORT, EAFNOSUPPORT…).
+int ctorch_tcp_socket_owner(const struct sockaddr *src, const struct sockaddr *dst, uint32_t *uid);
+
 #endif

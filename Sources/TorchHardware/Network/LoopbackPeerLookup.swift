@@ -1,3 +1,4 @@
+import CTorchSys
 import TorchCore
 #if canImport(Glibc)
 import Glibc
@@ -8,17 +9,47 @@ import Glibc
 public enum LoopbackPeerLookup {
     /// True when the process that opened `connection` (an accepted TCP socket) runs as a
     /// user who may connect to the socket file at `controlSocket`. False whenever
-    /// anything is unknown: the peer not in this network namespace's table, its user
-    /// gone, the socket file missing. Reads `/proc/net/tcp(6)`, `/etc/passwd` and
-    /// `/etc/group` (or what NSS uses): call it once per connection, on the event loop.
+    /// anything is unknown: the peer not in this network namespace, its user gone, the
+    /// socket file missing. Root's peers are answered from one netlink request; another
+    /// user's also reads `/etc/passwd` and `/etc/group` (or what NSS uses): call it once
+    /// per connection, on the event loop.
     public static func peerMayUseControlSocket(connection fd: Int32, controlSocket: String) -> Bool {
-        guard let (local, peer, family) = ends(of: fd),
-              let table = try? AtomicFile.readFile(family == AF_INET6 ? "/proc/net/tcp6" : "/proc/net/tcp"),
-              let uid = LoopbackPeer.owner(local: peer, remote: local, in: table) else { return false }
+        guard let uid = peerUID(fd) else { return false }
+        if uid == 0 { return true }
         var st = stat()
         guard stat(controlSocket, &st) == 0 else { return false }
         return LoopbackPeer.mayConnect(uid: uid, groups: groups(of: uid), owner: st.st_uid, group: st.st_gid,
                                        mode: UInt32(st.st_mode & 0o777))
+    }
+
+    /// The uid owning the client's end of `fd`: the kernel's sock_diag exact lookup (one
+    /// request, whatever the number of sockets), else, where the kernel has no sock_diag,
+    /// the client's line in `/proc/net/tcp(6)` (a read of the whole table).
+    static func peerUID(_ fd: Int32) -> UInt32? {
+        guard var ours = address(fd, getsockname), var theirs = address(fd, getpeername) else { return nil }
+        var uid: UInt32 = 0
+        let rc = withUnsafePointer(to: &theirs) { p in
+            withUnsafePointer(to: &ours) { q in
+                p.withMemoryRebound(to: sockaddr.self, capacity: 1) { src in
+                    q.withMemoryRebound(to: sockaddr.self, capacity: 1) { dst in ctorch_tcp_socket_owner(src, dst, &uid) }
+                }
+            }
+        }
+        if rc == 0 { return uid }
+        if rc == ENOENT { return nil }
+        guard let (local, peer, family) = ends(of: fd),
+              let table = try? AtomicFile.readFile(family == AF_INET6 ? "/proc/net/tcp6" : "/proc/net/tcp") else { return nil }
+        return LoopbackPeer.owner(local: peer, remote: local, in: table)
+    }
+
+    private static func address(_ fd: Int32, _ call: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32)
+        -> sockaddr_storage? {
+        var storage = sockaddr_storage()
+        var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let rc = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call(fd, $0, &len) }
+        }
+        return rc == 0 ? storage : nil
     }
 
     /// The connection's own end and its peer's, as `LoopbackPeer.tableKey` texts.
