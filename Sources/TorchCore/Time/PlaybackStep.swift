@@ -18,6 +18,12 @@
 /// every `retryInterval` (no busy loop); the burst ends at the first level write that
 /// succeeds.
 ///
+/// CPU budget: on a machine too slow for what the program asks (each software-PWM
+/// period's writes taking longer than the period) the thread would never sleep, and the
+/// event loop below it, which is what ends the program, would never run. Once the budget
+/// is spent the step asks for a rest (dark, for software PWM) past a deadline too close
+/// to pay for it (`CPUBudget`).
+///
 /// Arithmetic on instants saturates at Int64's ends (a hand-built step of 292 years, a
 /// start at Int64.min): a deadline that saturates, at either end, is never reached, and
 /// the thread sleeps until woken. Nothing here allocates, locks or logs: it runs in the
