@@ -65,7 +65,7 @@ public final class PatternScheduler: @unchecked Sendable {
         guard started.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged else { return }
         // The thread holds the scheduler until `run` returns (at stop).
         let t = BackgroundThread(name: Self.threadName, realtime: true, priority: settings.realtimePriority) { self.run() }
-        do {
+        do throws(HardwareError) {
             priorityNote = try t.startReporting("scheduler").summary
             thread = t
         } catch {
