@@ -16,7 +16,7 @@ import Glibc
 /// returns, so what it captures (its owner, usually) lives exactly as long as it runs.
 public final class BackgroundThread: @unchecked Sendable {
     private var thread: pthread_t = 0
-    /// Set before start; read, then cleared, by the thread itself (joined before reuse).
+    /// Set before start; taken by the thread itself, which releases it when it returns.
     private var body: (() -> Void)?
     private let name: String?
     private let realtime: Bool
