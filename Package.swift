@@ -11,9 +11,9 @@
 //                  (`FileDescriptor` owns and closes one descriptor; `Interrupted.retry` is
 //                  the one EINTR loop), standard streams, environment, threads, libm:
 //                  every syscall and `#if canImport(Glibc)` lives here.
-//   TorchEngine    the real-time scheduler thread, the event loop, the torch service,
-//                  benches, the trace format. Its one Glibc import is the scheduler's
-//                  own thread creation (pthread attributes for SCHED_FIFO).
+//   TorchEngine    the real-time scheduler's loop (its decisions are TorchCore's
+//                  `PlaybackStep`, its thread, futex and mlock TorchHardware's), the event
+//                  loop, the torch service, benches, the trace format; imports no Glibc.
 //   TorchCLI       the command line's grammar: each subcommand's spec with its typed
 //                  options and request builder, the parser, help and usage errors.
 //   torch          the executable: TorchCLI's request → config, hardware, engine → exit
@@ -39,7 +39,7 @@ let package = Package(
         // (`swift build -Xcc -I<dir> -Xlinker -L<dir>` picks a locally built v2).
         .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
         .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys", "CGPIOD"], swiftSettings: strict),
-        .target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware", "CTorchSys"], swiftSettings: strict),
+        .target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
         // The command line's grammar: specs, typed options, parsing, help, requests; no I/O,
         // so the tests parse in process.
         .target(name: "TorchCLI", dependencies: ["TorchCore"], swiftSettings: strict),

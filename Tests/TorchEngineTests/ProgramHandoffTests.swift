@@ -13,8 +13,8 @@ import TorchCore
         h.publish(ProgramBox(program(0.2)))
         h.publish(ProgramBox(program(0.7)))   // replaces the untaken one
         let taken = h.take()
-        #expect(taken?.takeUnretainedValue().lightness == 1)
-        var cursor = taken?.takeUnretainedValue().cursor
+        #expect(taken?.takeUnretainedValue().program.lightness == 1)
+        var cursor = taken?.takeUnretainedValue().program.cursor
         #expect(cursor?.sample(at: 0).level == 0.7)
         #expect(h.take() == nil)
         if let taken { h.retire(taken) }

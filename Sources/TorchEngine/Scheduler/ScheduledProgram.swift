@@ -20,20 +20,13 @@ public struct ScheduledProgram: Equatable, Sendable {
     }
 }
 
-/// A program as the scheduler thread owns it: the cursor is mutated only there.
+/// A program as the scheduler thread owns it: its cursor moves only there, and the box is
+/// freed by the event loop (`ProgramHandoff`), never by the real-time thread.
 final class ProgramBox {
-    var cursor: TimelineCursor
-    let lightness: Double
-    let startNs: Int64
-    let mapping: OutputMapping
-    /// When the event loop handed it over (CLOCK_MONOTONIC ns): a change it causes is
-    /// intended for then, or for its start if that is later.
-    var publishedNs: Int64 = 0
+    var program: PlaybackProgram
 
     init(_ p: ScheduledProgram) {
-        cursor = TimelineCursor(p.timeline)
-        lightness = p.lightness
-        startNs = p.startedAt.nanoseconds
-        mapping = p.mapping
+        program = PlaybackProgram(timeline: p.timeline, lightness: p.lightness, start: p.startedAt.nanoseconds,
+                                  mapping: p.mapping)
     }
 }

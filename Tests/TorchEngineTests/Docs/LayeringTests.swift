@@ -1,0 +1,42 @@
+import Testing
+import TorchTesting
+
+/// Package.swift's and the README's layering, read from the sources: TorchCore imports
+/// nothing, and every system call lives in TorchHardware — TorchEngine (the scheduler's
+/// loop too) imports neither Glibc nor CTorchSys.
+@Suite struct LayeringTests {
+    /// The .swift files under `relative`, at any depth, as paths from the repository root.
+    static func swiftFiles(_ relative: String) -> [String] {
+        RepoFiles.list(relative, suffix: "").filter { $0 != "." && $0 != ".." }.flatMap { name -> [String] in
+            let path = relative + "/" + name
+            if name.hasSuffix(".swift") { return [path] }
+            return swiftFiles(path)
+        }
+    }
+
+    /// The modules a file imports (`import X` at a line's start).
+    static func imports(_ path: String) -> [String] {
+        (RepoFiles.read(path) ?? "").split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.first == "import", words.count >= 2 else { return nil }
+            return String(words[1])
+        }
+    }
+
+    @Test func theCoreImportsNothing() throws {
+        let files = Self.swiftFiles("Sources/TorchCore")
+        try #require(files.count > 100, "found the core's files: \(files.count)")
+        for f in files { #expect(Self.imports(f).isEmpty, "\(f) imports \(Self.imports(f))") }
+    }
+
+    @Test func theEngineMakesNoSystemCallOfItsOwn() throws {
+        let files = Self.swiftFiles("Sources/TorchEngine")
+        try #require(files.contains("Sources/TorchEngine/Scheduler/PatternScheduler.swift"))
+        for f in files {
+            let bad = Self.imports(f).filter { $0 == "Glibc" || $0 == "CTorchSys" }
+            #expect(bad.isEmpty, "\(f) imports \(bad)")
+        }
+        let package = try #require(RepoFiles.read("Package.swift"))
+        #expect(package.contains(#".target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware"]"#))
+    }
+}
