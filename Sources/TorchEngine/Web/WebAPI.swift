@@ -10,6 +10,9 @@ import TorchHardware
 /// - `POST /api/command` (a control-protocol request as JSON), `POST /api/hold` (the
 ///   dead-man renewal): control token, same-origin `Origin`, `Content-Type:
 ///   application/json`;
+/// - `GET /metrics`: Prometheus's text format (read-only; the same access as
+///   `/api/status`: the cookie, or `Authorization: Bearer TOKEN` with the viewer or
+///   control token, which is how a Prometheus server presents it);
 /// - `POST /api/pair` `{"token":"…"}`: exchanges a token for the `HttpOnly;
 ///   SameSite=Strict` cookie.
 ///
@@ -22,6 +25,8 @@ final class WebAPI {
     var holds = WebHolds()
     /// A page said it still holds the switch (`POST /api/hold`) since the last turn.
     var renewed = false
+    /// The `GET /metrics` text (set by the service); nil: the page has no metrics.
+    var metricsText: (() -> String)?
 
     init(settings: WebServerSettings) {
         self.settings = settings
@@ -45,6 +50,12 @@ final class WebAPI {
         case "/app.css":
             guard get else { return notAllowed("GET") }
             return .reply(asset(WebPage.style, "text/css; charset=utf-8"))
+        case "/metrics":
+            guard get else { return notAllowed("GET") }
+            guard let metricsText else { return .reply(.text(.notFound, "no such page: /metrics")) }
+            guard access(r, bearer: true) != .none else { return .reply(unauthorized()) }
+            return .reply(HTTPResponse(.ok, headers: [HTTPField("Content-Type", MetricText.contentType)],
+                                       body: Array(metricsText().utf8)))
         case "/favicon.ico":
             return .reply(HTTPResponse(.noContent))
         case "/api/status":
@@ -140,9 +151,13 @@ final class WebAPI {
 
     // MARK: - Security
 
-    func access(_ r: HTTPRequest) -> Access {
+    /// `bearer`: an `Authorization: Bearer TOKEN` header counts as the cookie (read-only
+    /// pages only: a browser never sends it on its own, so it is no way round the
+    /// same-origin checks of a POST).
+    func access(_ r: HTTPRequest, bearer: Bool = false) -> Access {
         guard settings.pairingRequired else { return .control }
-        let presented = WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
+        let presented = (bearer ? WebAccess.bearerToken(in: r.header("authorization")) : nil)
+            ?? WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
         guard presented != nil else { return .none }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.tokenPath)) { return .control }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.viewerTokenPath)) { return .view }
