@@ -79,8 +79,8 @@ public final class MQTTFrontEnd: CountsRequests {
         perform(at: now, controller: nil)
     }
 
-    public func gestureRecognized(_ kind: GestureKind, at now: Instant) {
-        guard let t = GestureTrigger(kind) else { return }
+    public func gestureRecognized(_ kind: GestureKind, count: Int?, at now: Instant) {
+        guard let t = GestureTrigger(kind, count: count) else { return }
         session.publish(MQTTMessage(topic: settings.topics.gesture, text: t.payload), at: now)
         perform(at: now, controller: nil)
     }

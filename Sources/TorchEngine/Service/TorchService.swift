@@ -167,14 +167,14 @@ public final class TorchService {
             case .play: break
             case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
-            case let .feedbackPulse(kind):
+            case let .feedbackPulse(kind, count):
                 if let feedback = options.feedback {
                     let wasOn = feedback.isOn
                     let at = clock.now()
                     feedback.pulse(at: at)
                     if !wasOn && feedback.isOn { feedbackChanged(on: true, at: at) }
                 }
-                for f in options.frontEnds { f.gestureRecognized(kind, at: now) }
+                for f in options.frontEnds { f.gestureRecognized(kind, count: count, at: now) }
             case let .notice(n):
                 switch n {
                 case let .ready(status): try? notify.ready(status: status)

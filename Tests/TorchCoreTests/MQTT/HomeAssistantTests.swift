@@ -112,6 +112,22 @@ import TorchCore
         #expect(GestureTrigger(.doubleTap)?.type == "button_double_press" && GestureTrigger(.doubleTap)?.objectID == "double_tap")
     }
 
+    /// The 3rd to 5th click of a sequence are Home Assistant's triple, quadruple and
+    /// quintuple press (the names its UI labels); the 6th and on, the long hold, a
+    /// sequence's end and a hold after clicks keep torch's names (the UI has none).
+    @Test func triggersUseTheNamesHomeAssistantsUIKnows() {
+        let all = GestureTrigger.all.map { "\($0.payload) \($0.type) \($0.subtype)" }
+        #expect(all == ["tap button_short_press button_1", "double-tap button_double_press button_1",
+                        "hold-start button_long_press button_1", "long-hold button_long_press long_hold",
+                        "hold-end button_long_release button_1",
+                        "click-3 button_triple_press button_1", "click-4 button_quadruple_press button_1",
+                        "click-5 button_quintuple_press button_1", "click button_click button_1",
+                        "clicks-ended button_clicks_ended button_1", "click-hold button_click_hold button_1"])
+        #expect(GestureTrigger(.click, count: 4)?.payload == "click-4" && GestureTrigger(.click, count: 4)?.objectID == "click_4")
+        #expect(GestureTrigger(.click, count: 6) == GestureTrigger(.click))
+        #expect(Set(GestureTrigger.all.map(\.objectID)).count == GestureTrigger.all.count, "object ids are unique")
+    }
+
     @Test func brokerURLs() throws {
         #expect(try MQTTBrokerURL.parse("mqtt://localhost") == MQTTBrokerURL(host: "localhost", port: 1883))
         #expect(try MQTTBrokerURL.parse("mqtt://10.0.0.5:1884/") == MQTTBrokerURL(host: "10.0.0.5", port: 1884))
