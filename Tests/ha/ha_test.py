@@ -92,6 +92,40 @@ def validate_discovery(messages):
     return lights, triggers, validated
 
 
+# The README's lowest release: the last one before it refuses torch's light (it wanted
+# `color_mode` with `supported_color_modes`), the first one of it accepts it.
+OLD_RELEASES = [("2024.3.3", False), ("2024.4.0", True)]
+# What those releases' http integration imported that 2025.4.4 no longer brings.
+OLD_EXTRAS = ["aiohttp-fast-url-dispatcher==0.3.0", "aiohttp-zlib-ng==0.3.1", "zlib-ng==1.1.0"]
+
+
+def old_releases(light_text):
+    """The light's payload against the schema of each of OLD_RELEASES: their wheels
+    (no dependencies) are unpacked once into the cache beside the venv."""
+    import subprocess
+    import zipfile
+    cache = os.path.join(os.environ.get("TORCH_HA_CACHE", os.path.expanduser("~/.cache/torch-ha")), "old-releases")
+    extra = os.path.join(cache, "extra")
+    if not os.path.isdir(extra):
+        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", extra + ".part", *OLD_EXTRAS],
+                       check=True, timeout=300)
+        os.rename(extra + ".part", extra)
+    for version, accepts in OLD_RELEASES:
+        src = os.path.join(cache, version)
+        if not os.path.isdir(src):
+            wheels = os.path.join(cache, "wheels")
+            subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", wheels, "homeassistant==" + version],
+                           check=True, timeout=300)
+            wheel = [w for w in os.listdir(wheels) if w.startswith("homeassistant-%s-" % version)][0]
+            zipfile.ZipFile(os.path.join(wheels, wheel)).extractall(src + ".part")
+            os.rename(src + ".part", src)
+        r = subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.abspath(__file__)), "old_schema.py"), src, extra],
+                           input=light_text, capture_output=True, text=True, timeout=120)
+        said = (r.stdout.strip().splitlines() or [r.stderr.strip()[-300:]])[-1]
+        check(said == "accepted" if accepts else said.startswith("refused: ") and "color_mode" in said,
+              "Home Assistant %s's schema %s torch's light (%s)" % (version, "accepts" if accepts else "refuses", said))
+
+
 def write_config(config_dir, http_port, broker_port):
     """A config directory as Home Assistant's UI leaves it after adding MQTT: the
     integration's config entry in .storage/core.config_entries (the broker in `data`,
@@ -245,6 +279,7 @@ def main():
         origin = torch.origin()[0]
         messages = retained(broker.port, "homeassistant")
         lights, triggers, validated = validate_discovery(messages)
+        old_releases(next(iter(lights.values())))
         config_dir = os.path.join(work, "ha-config")
         write_config(config_dir, __import__("harness").free_port(), broker.port)
         # Home Assistant's core on a thread of its own: once set up, it refuses blocking
