@@ -21,7 +21,6 @@ Every wait has a timeout; the whole run is bounded (about a minute when it passe
 import asyncio
 import json
 import os
-import shutil
 import sys
 import tempfile
 import threading
@@ -29,7 +28,7 @@ import time
 import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
-from harness import STARTED, Broker, Torch, stop_all, wait_for  # noqa: E402
+from harness import Broker, Torch, stop_all, summary  # noqa: E402
 
 import paho.mqtt.client as paho  # noqa: E402  (the venv's 2.x, as Home Assistant pins it)
 
@@ -306,12 +305,7 @@ def main():
     finally:
         stop_all()
         broker.stop()
-    print("ha-test: %d failed in %.1f s" % (len(failures), time.monotonic() - start))
-    if failures:
-        print("(files kept in %s)" % work)
-    else:
-        shutil.rmtree(work, ignore_errors=True)
-    return 1 if failures else 0
+    return summary("ha-test", failures, start, work)
 
 
 if __name__ == "__main__":

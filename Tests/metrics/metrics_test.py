@@ -11,7 +11,10 @@ has a timeout, the whole test stays under about a minute).
 
 usage: Tests/metrics/metrics_test.py TORCH
 """
-import http.client, json, os, shutil, signal, socket, subprocess, sys, tempfile, time, urllib.parse
+import http.client, json, os, signal, socket, subprocess, sys, tempfile, time, urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
+from harness import summary  # noqa: E402  (the closing line, shared with ha-test)
 
 TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch")
 failures = []
@@ -146,12 +149,7 @@ def main():
     stop(prom)
     stop(torch)
     check(torch.returncode == 0, "torch stopped cleanly (exit %s)" % torch.returncode)
-    print("metrics-test: %d failed in %.1f s" % (len(failures), time.monotonic() - start))
-    if failures:
-        print("(files kept in %s)" % tmp)
-    else:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return 1 if failures else 0
+    return summary("metrics-test", failures, start, tmp)
 
 
 if __name__ == "__main__":
