@@ -41,7 +41,7 @@ SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
-        raspi-test arm64-build arm64-test arm64-package-test
+        raspi-test arm64-build arm64-test arm64-package-test ha-test metrics-test
 
 all: build
 
@@ -53,6 +53,8 @@ help:
 	@echo "make arm64-test  the unit tests cross-built for arm64, run under qemu-user"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
 	@echo "make mqtt-test MQTT and Home Assistant against a real mosquitto (loopback)"
+	@echo "make ha-test   Home Assistant's own code (PyPI, cached venv): its schemas, its core against mosquitto and torch"
+	@echo "make metrics-test  GET /metrics: promtool check metrics, a real Prometheus scraping torch (loopback)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
@@ -89,7 +91,7 @@ run: build
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
 # the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test web-test service-test package-test vm-test systemd-test
+test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-test systemd-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -130,6 +132,25 @@ fuzz-quick:
 mqtt-test: test-deps build
 	/usr/bin/python3 Tests/mqtt/run.py $(BIN)
 	/usr/bin/python3 Tests/mqtt/dns-stall.py $(BIN)
+
+# Home Assistant's own code against torch (Tests/ha/ha_test.py): a pinned homeassistant
+# from PyPI (Tests/ha/requirements.txt) in a virtual environment made by Tests/ha/venv.sh
+# with pyenv's Python 3.13.0, cached by hash in ~/.cache/torch-ha (TORCH_HA_CACHE): its
+# MQTT light and device-trigger schemas on every discovery payload, then its core
+# against mosquitto on loopback (registries, light.turn_on, a gesture's automation).
+HA_TEST_DEPS = mosquitto
+ha-test: build
+	$(call ensure_packages,$(HA_TEST_DEPS))
+	venv=$$(sh Tests/ha/venv.sh) && "$$venv/bin/python" Tests/ha/ha_test.py $(BIN)
+
+# GET /metrics read by Debian's Prometheus (Tests/metrics/metrics_test.py): promtool
+# check metrics on torch's exposition, then a Prometheus server of the test's own on a
+# free loopback port (own config and data directory, no service) scrapes it and answers
+# a query. Debian's package may start its own service: the test uses none of it.
+METRICS_TEST_DEPS = prometheus
+metrics-test: build
+	$(call ensure_packages,$(METRICS_TEST_DEPS))
+	/usr/bin/python3 Tests/metrics/metrics_test.py $(BIN)
 
 # The web page in headless Chromium against `torch run --backend sim --trace` on a free
 # loopback port (Tests/web/web_test.py): the switch, slider, modes, settings across a

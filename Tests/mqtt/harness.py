@@ -7,6 +7,7 @@ import getpass
 import json
 import os
 import pty
+import shutil
 import socket
 import subprocess
 import sys
@@ -285,6 +286,17 @@ class Client:
     def close(self):
         self.client.loop_stop()
         self.client.disconnect()
+
+
+def summary(name, failures, start, work):
+    """The closing line of a check-list test (`ha-test: 0 failed in 20.5 s`); its files
+    are removed when it passed, kept (and named) when not. Returns the exit code."""
+    print("%s: %d failed in %.1f s" % (name, len(failures), time.monotonic() - start))
+    if failures:
+        print("(files kept in %s)" % work)
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failures else 0
 
 
 def level_at(changes, when):

@@ -323,7 +323,7 @@ def test_bad_commands(broker):
     states = len(ha.on("torch/bad/state"))
     bad = [b"not json", b"", b"\xff\xfe", b"[1,2]", b'"ON"', b'{"state":"MAYBE"}', b'{"brightness":0}',
            b'{"brightness":101}', b'{"brightness":"50"}', b'{"state":"ON","effect":"nope"}',
-           b'{"state":"ON","flash":-1}', b'{"state":"ON","transition":99999}', b'{"colour":"red"}',
+           b'{"state":"ON","flash":-1}', b'{"state":"ON","transition":-2}', b'{"colour":"red"}',
            b'{"state":"ON","at":1}', b'{"state":"OFF"' + b" " * 5000 + b"}", b'{"a":' * 40 + b"1" + b"}" * 40]
     for payload in bad:
         ha.publish("torch/bad/set", payload)

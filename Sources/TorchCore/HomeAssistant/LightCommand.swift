@@ -13,6 +13,10 @@ public struct LightCommand: Equatable, Sendable {
     public var flash: Duration?
     /// How long the change should take (0…3600 s). Parsed and checked; see `TorchCommand`.
     public var transition: Duration?
+    /// The transition asked for when it was above `maxTransition` (seconds) and so clamped
+    /// to it: Home Assistant's UI offers up to 6553 s, and refusing the whole command
+    /// would leave the light unchanged. The front end logs it once.
+    public var clampedTransition: Double?
     /// The group's wall-clock start (Unix milliseconds) of the pattern lit.
     public var at: Int64?
 
@@ -27,7 +31,7 @@ public struct LightCommand: Equatable, Sendable {
     }
 
     public static let keys = ["state", "brightness", "effect", "flash", "transition", "at", "color_mode"]
-    /// The longest transition accepted (seconds).
+    /// The longest transition played (seconds); a longer one is clamped to it.
     public static let maxTransition = 3600.0
     /// The longest flash accepted (seconds).
     public static let maxFlash = 3600.0
@@ -71,10 +75,11 @@ public struct LightCommand: Equatable, Sendable {
                     c.flash = .seconds(fromDouble: n)
                 }
             case "transition":
-                guard let n = m.value.numberValue, n >= 0, n <= maxTransition else {
-                    return .failure(ControlError("transition: \(m.value.jsonText) is not valid: expected seconds from 0 to 3600"))
+                guard let n = m.value.numberValue, n >= 0, n.isFinite else {
+                    return .failure(ControlError("transition: \(m.value.jsonText) is not valid: expected seconds from 0 (above 3600 is played as 3600)"))
                 }
-                c.transition = .seconds(fromDouble: n)
+                if n > maxTransition { c.clampedTransition = n }
+                c.transition = .seconds(fromDouble: min(n, maxTransition))
             case "at":
                 guard group else {
                     return .failure(ControlError("at: only group commands carry a start instant"))

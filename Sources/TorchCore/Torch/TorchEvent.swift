@@ -1,8 +1,9 @@
 /// Something the engine acts on, drained with `TorchStateMachine.takeEvents()`.
 public enum TorchEvent: Equatable, Sendable, CustomStringConvertible {
     /// A gesture the user made (tap, double tap, hold start, long hold, an OFF press):
-    /// the feedback buzzer pulses.
-    case gestureRecognized(GestureKind)
+    /// the feedback buzzer pulses. `count`: the click's place in its sequence, for a
+    /// `.click` (3…10; Home Assistant's triple to quintuple press); nil otherwise.
+    case gestureRecognized(GestureKind, count: Int? = nil)
     /// Stealth went on or off: the board's status LEDs go dark or come back.
     case stealthChanged(Bool)
     /// The persistent state changed: save it.
@@ -16,7 +17,7 @@ public enum TorchEvent: Equatable, Sendable, CustomStringConvertible {
     /// A log line: "gesture double-tap", "stealth on", "state changed", "sleep timer expired".
     public var description: String {
         switch self {
-        case let .gestureRecognized(kind): "gesture \(kind.rawValue)"
+        case let .gestureRecognized(kind, count): "gesture \(kind.rawValue)" + (count.map { " \($0)" } ?? "")
         case let .stealthChanged(on): "stealth \(on ? "on" : "off")"
         case .stateChanged: "state changed"
         case .sleepTimerExpired: "sleep timer expired"

@@ -214,7 +214,7 @@ public struct TorchStateMachine: Sendable {
             case (_, .longPress):
                 break
             case (.tap, _), (.doubleTap, _), (.click, _), (.holdStart, _), (.clickHold, _), (.longHold, _):
-                events.append(.gestureRecognized(gesture.kind))
+                events.append(.gestureRecognized(gesture.kind, count: gesture.kind == .click ? gesture.count : nil))
             case (.press, _), (.release, _), (.holdEnd, _), (.clicksEnded, _):
                 break
             }

@@ -55,6 +55,16 @@ public enum WebAccess {
         return nil
     }
 
+    /// The token of an `Authorization: Bearer TOKEN` header (RFC 6750 §2.1; the scheme's
+    /// case is ignored), as a Prometheus server's `authorization` sends it; nil otherwise.
+    public static func bearerToken(in header: String?) -> String? {
+        guard let header else { return nil }
+        let h = Substring(header).trimmingSpaces
+        guard h.count > 7, h.prefix(7).lowercased() == "bearer " else { return nil }
+        let token = Substring(h.dropFirst(7)).trimmingSpaces
+        return token.isEmpty ? nil : String(token)
+    }
+
     /// Compares a presented token with the real one in time that does not depend on
     /// where they first differ (a network timing attack learns nothing).
     public static func tokensMatch(_ presented: String?, _ real: String?) -> Bool {

@@ -9,8 +9,9 @@ public enum ControllerEffect: Equatable, Sendable {
     case save(PersistentState)
     /// The board's own status LEDs go dark (stealth on) or come back (stealth off).
     case statusLEDs(StatusLEDChange)
-    /// The feedback buzzer or indicator pulses: this gesture was recognised.
-    case feedbackPulse(GestureKind)
+    /// The feedback buzzer or indicator pulses: this gesture was recognised (`count`: a
+    /// click's place in its sequence, as in `TorchEvent.gestureRecognized`).
+    case feedbackPulse(GestureKind, count: Int? = nil)
     /// A notice for the service manager (sd_notify).
     case notice(ServiceNotice)
     /// One log line with its syslog priority.

@@ -16,9 +16,9 @@ extension TorchController {
             switch event {
             case .stateChanged:
                 save()
-            case .gestureRecognized(let kind):
+            case let .gestureRecognized(kind, count):
                 lastGesture = kind
-                effects.append(.feedbackPulse(kind))
+                effects.append(.feedbackPulse(kind, count: count))
             case .stealthChanged(let on):
                 if settings.hasStatusLEDs {
                     log("stealth \(on ? "on" : "off")")

@@ -11,6 +11,9 @@ public final class ButtonFrontEnd: FrontEnd {
     public let buttons: [any ButtonInput]
     /// Buttons with edges read since their line's level was last checked.
     private var unchecked: Set<ButtonRole> = []
+    /// The kernel timestamp of the last edge read, until taken (`GET /metrics`' button
+    /// latency).
+    private var lastEdge: Instant?
 
     public init(_ buttons: [any ButtonInput]) {
         self.buttons = buttons
@@ -23,6 +26,7 @@ public final class ButtonFrontEnd: FrontEnd {
             do {
                 let edges = try b.readEdges()
                 for e in edges { controller.edge(e) }
+                if let e = edges.last { lastEdge = e.at }
                 if !edges.isEmpty { unchecked.insert(b.role) }
                 let lost = b.takeLostEventCount()
                 if lost > 0 {
@@ -32,6 +36,12 @@ public final class ButtonFrontEnd: FrontEnd {
                 controller.report("button: \(error)", .error)
             }
         }
+    }
+
+    /// The last edge read since the last call, if any.
+    public func takeLastEdge() -> Instant? {
+        defer { lastEdge = nil }
+        return lastEdge
     }
 
     public func refresh(at now: Instant, controller: TorchController, duty: Double) {

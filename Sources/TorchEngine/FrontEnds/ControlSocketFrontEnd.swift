@@ -4,7 +4,7 @@ import TorchCore
 /// It knows its clients by connection number: a client that disconnects (or is
 /// dropped) while holding the virtual button down releases it at once, and a client
 /// holding it is never closed as idle.
-public final class ControlSocketFrontEnd: FrontEnd {
+public final class ControlSocketFrontEnd: CountsRequests {
     public let server: ControlServer
     /// Clients that pressed a virtual button (by number); pruned as they release.
     private var pressers: Set<Int> = []
@@ -13,6 +13,8 @@ public final class ControlSocketFrontEnd: FrontEnd {
     /// reply is sent, so that a reply means done: `torch stealth on` returns with the
     /// status LEDs dark, `torch on` with the program handed to the scheduler.
     public var performEffects: () -> Void = {}
+    public let frontEndName = "socket"
+    public private(set) var requestCounts = FrontEndCounts()
 
     public init(_ server: ControlServer) {
         self.server = server
@@ -26,6 +28,7 @@ public final class ControlSocketFrontEnd: FrontEnd {
             if case .press = request.command { pressers.insert(client) }
             let reply = controller.respond(to: request, from: .socket, client: client, at: now)
             performEffects()
+            requestCounts.count(refused: !reply.ok)
             return reply
         }
         pressers = pressers.filter { controller.isHoldingVirtualButton(VirtualHolder(origin: .socket, client: $0)) }

@@ -20,8 +20,9 @@ public protocol FrontEnd: AnyObject {
     func serve(ready: Set<Int32>, at now: Instant, controller: TorchController)
     /// The status changed (after the effects of a turn were carried out).
     func statusChanged(_ status: TorchStatus, at now: Instant)
-    /// A button gesture was recognised (MQTT publishes it for Home Assistant's triggers).
-    func gestureRecognized(_ kind: GestureKind, at now: Instant)
+    /// A button gesture was recognised (MQTT publishes it for Home Assistant's triggers);
+    /// `count`: a click's place in its sequence (3…10), nil for other gestures.
+    func gestureRecognized(_ kind: GestureKind, count: Int?, at now: Instant)
     /// The end of every turn: `duty` is what the output shows now.
     func refresh(at now: Instant, controller: TorchController, duty: Double)
     /// Shows a log line itself (so it does not tear a live display); false: the shell logs it.
@@ -33,7 +34,7 @@ public protocol FrontEnd: AnyObject {
 extension FrontEnd {
     public var nextDeadline: Instant? { nil }
     public var pollWriteDescriptors: [Int32] { [] }
-    public func gestureRecognized(_ kind: GestureKind, at now: Instant) {}
+    public func gestureRecognized(_ kind: GestureKind, count: Int?, at now: Instant) {}
     public func begin(banner: [String]) -> Bool { false }
     public func statusChanged(_ status: TorchStatus, at now: Instant) {}
     public func refresh(at now: Instant, controller: TorchController, duty: Double) {}

@@ -3,10 +3,18 @@ import TorchCore
 /// The web page (`[web] listen`): the HTTP server on the service's poll loop, its
 /// requests answered by the controller like the control socket's, and every status
 /// change pushed to the pages' event streams at the end of the turn it happened in.
-public final class WebFrontEnd: FrontEnd {
+public final class WebFrontEnd: CountsRequests {
     public let server: WebServer
     let api: WebAPI
     private var statusDirty = false
+    public let frontEndName = "web"
+    /// The page's control requests (`POST /api/command`, the releases it makes).
+    public private(set) var requestCounts = FrontEndCounts()
+    /// The text `GET /metrics` serves (the service sets it); nil: no such page.
+    public var metricsText: (() -> String)? {
+        get { api.metricsText }
+        set { api.metricsText = newValue }
+    }
 
     public init(_ server: WebServer) {
         self.server = server
@@ -21,7 +29,11 @@ public final class WebFrontEnd: FrontEnd {
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         api.readOffer(controller)
-        let respond = { (q: ControlRequest) in controller.respond(to: q, from: .web, at: now) }
+        let respond = { (q: ControlRequest) -> ControlReply in
+            let reply = controller.respond(to: q, from: .web, at: now)
+            self.requestCounts.count(refused: !reply.ok)
+            return reply
+        }
         let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
         var closed = server.serve(ready: ready, now: now) { r, client, t in api.handle(r, client: client, now: t, respond: respond, status: status) }
         closed += server.expire(now: now)

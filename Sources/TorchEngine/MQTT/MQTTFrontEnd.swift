@@ -10,7 +10,7 @@ import TorchHardware
 /// `"at"`) on the group topic, Home Assistant's `online` (re-announce). Out: the state,
 /// retained, at every change whatever made it; availability; discovery; one message per
 /// button gesture.
-public final class MQTTFrontEnd: FrontEnd {
+public final class MQTTFrontEnd: CountsRequests {
     public let settings: MQTTFrontEndSettings
     public private(set) var session: MQTTSession
     private var connection: TCPConnection?
@@ -22,6 +22,13 @@ public final class MQTTFrontEnd: FrontEnd {
     private var status: TorchStatus?
     private var library: PatternLibrary = .standard
     private var connectedOnce = false
+    public let frontEndName = "mqtt"
+    /// Messages on the set and group topics, and those refused.
+    public private(set) var requestCounts = FrontEndCounts()
+    /// Sessions the broker accepted after the first (a reconnect each).
+    public private(set) var reconnects = 0
+    /// True while a session with the broker is up.
+    public var isConnected: Bool { session.isConnected }
     /// The last state JSON published and when; a change within `stateSpacing` of it
     /// waits (a brightness ramp changes the status 50 times a second), the latest wins.
     private var lastStateText: String?
@@ -30,6 +37,8 @@ public final class MQTTFrontEnd: FrontEnd {
     private static let stateSpacing: Duration = .milliseconds(50)
     /// Refused commands: a burst logged line by line, then a count (`LogBurstLimit`).
     private var refusals = LogBurstLimit()
+    /// Clamped transitions: one line each, up to a burst per window (the rest unsaid).
+    private var clamps = LogBurstLimit()
     /// Reads from the broker per turn of the loop, 4 KiB each (16 KiB): about a
     /// hundred small messages, a few ms of work. A flood on the set topic (issue 15's
     /// storm) then never holds the loop past the control socket's 100 ms; the socket
@@ -70,8 +79,8 @@ public final class MQTTFrontEnd: FrontEnd {
         perform(at: now, controller: nil)
     }
 
-    public func gestureRecognized(_ kind: GestureKind, at now: Instant) {
-        guard let t = GestureTrigger(kind) else { return }
+    public func gestureRecognized(_ kind: GestureKind, count: Int?, at now: Instant) {
+        guard let t = GestureTrigger(kind, count: count) else { return }
         session.publish(MQTTMessage(topic: settings.topics.gesture, text: t.payload), at: now)
         perform(at: now, controller: nil)
     }
@@ -163,6 +172,7 @@ public final class MQTTFrontEnd: FrontEnd {
             awaitingAddresses = false
         case .connected:
             log(.info, "mqtt: connected to \(settings.broker) as '\(settings.session.connect.clientID)'\(connectedOnce ? " again" : "")")
+            if connectedOnce { reconnects += 1 }
             connectedOnce = true
             announce(at: now)
         case .disconnected:
@@ -213,6 +223,7 @@ public final class MQTTFrontEnd: FrontEnd {
         }
         guard m.topic == topics.command || m.topic == topics.group else { return }
         let group = m.topic == topics.group
+        requestCounts.requests += 1
         // A retained message (RETAIN set on delivery, MQTT 3.1.1 §3.3.1.3) is a command
         // someone left on the broker, delivered again at every connect: on this board's
         // own set topic it would undo the owner's `off` at each reconnect and restart.
@@ -228,6 +239,9 @@ public final class MQTTFrontEnd: FrontEnd {
         case let .failure(e):
             refused("mqtt: \(m.topic): \(e.message) (payload \(Self.shown(m.payload))); the light is unchanged", at: now)
             return
+        }
+        if let asked = command.clampedTransition, clamps.admit(at: now) {
+            log(.notice, "mqtt: \(m.topic): transition \(DecimalSyntax.format(asked, maxFractionDigits: 3)) s is above torch's longest (\(DecimalSyntax.format(LightCommand.maxTransition, maxFractionDigits: 0)) s); played over \(DecimalSyntax.format(LightCommand.maxTransition, maxFractionDigits: 0)) s")
         }
         let current = controller.status(at: now)
         let commands: [TorchCommand]
@@ -272,6 +286,7 @@ public final class MQTTFrontEnd: FrontEnd {
     /// Logs a refused command's line, unless a burst of them was logged in this window
     /// (then it is counted, and the count logged when the window ends).
     private func refused(_ line: String, at now: Instant) {
+        requestCounts.refusals += 1
         reportCounted(at: now)
         if refusals.admit(at: now) { log(.warning, line) }
     }

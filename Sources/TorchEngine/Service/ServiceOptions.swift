@@ -30,6 +30,8 @@ public struct ServiceOptions {
     /// The feedback line is simulated (the simulated torch): each pulse is also a line
     /// in the terminal, as no buzzer sounds.
     public var feedbackSimulated = false
+    /// torch's version (`GET /metrics`' `torch_build_info`).
+    public var version = ""
 
     public init(controller: ControllerSettings, scheduler: SchedulerSettings = SchedulerSettings(),
                 tracePath: String? = nil, stateFile: StateFile? = nil, frontEnds: [any FrontEnd] = [],

@@ -14,6 +14,10 @@ public final class TorchService {
     public let scheduler: PatternScheduler
     public let controller: TorchController
     private var trace: TraceWriter?
+    /// What `GET /metrics` reports beyond the scheduler's own counters.
+    let metrics: ServiceMetrics
+    /// A web page serves `GET /metrics`: the stamps are drained at least every 100 ms.
+    private let servesMetrics: Bool
     private let journal = JournalLog()
     private let notify = SystemdNotify()
     private var reportedFirstLight = false
@@ -35,11 +39,16 @@ public final class TorchService {
         scheduler = PatternScheduler(output: output, settings: options.scheduler, trace: TraceRing(capacity: 1 << 14))
         origin = clock.now()
         lastHealthCheck = origin
+        metrics = ServiceMetrics(binaryOutput: output.isBinary)
+        servesMetrics = options.frontEnds.contains { $0 is WebFrontEnd }
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
         controller = TorchController(settings: settings, at: origin)
         for case let f as ControlSocketFrontEnd in options.frontEnds {
             f.performEffects = { [unowned self] in perform(controller.takeEffects(), at: clock.now()) }
+        }
+        for case let f as WebFrontEnd in options.frontEnds {
+            f.metricsText = { [unowned self] in metricsExposition() }
         }
     }
 
@@ -93,7 +102,7 @@ public final class TorchService {
             var deadlines = [controller.nextDeadline, options.feedback?.nextDeadline]
             deadlines += options.frontEnds.map(\.nextDeadline)
             // A trace is drained at least every 100 ms so the ring never fills.
-            if trace != nil { deadlines.append(clock.now() + .milliseconds(100)) }
+            if trace != nil || servesMetrics { deadlines.append(clock.now() + .milliseconds(100)) }
             deadlines.append(saves.nextDeadline)
             // Output health (failing writes start and end in the scheduler thread) is
             // looked at once a second.
@@ -113,7 +122,12 @@ public final class TorchService {
                 // A press's program goes to the scheduler before the rest of the turn
                 // (the other front ends, the timers, the trace): the button path's
                 // latency is this loop's work from ppoll to here (`make bench` figure 4).
-                perform(controller.takeEffects(), at: now)
+                let effects = controller.takeEffects()
+                if let b = f as? ButtonFrontEnd, let edge = b.takeLastEdge(),
+                   effects.contains(where: { if case .play = $0 { true } else { false } }) {
+                    metrics.buttonHandedOff(edge: edge, at: clock.now())
+                }
+                perform(effects, at: now)
             }
             let failures = scheduler.failures
             controller.advance(to: now, output: OutputHealth(
@@ -159,14 +173,14 @@ public final class TorchService {
             case .play: break
             case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
-            case let .feedbackPulse(kind):
+            case let .feedbackPulse(kind, count):
                 if let feedback = options.feedback {
                     let wasOn = feedback.isOn
                     let at = clock.now()
                     feedback.pulse(at: at)
                     if !wasOn && feedback.isOn { feedbackChanged(on: true, at: at) }
                 }
-                for f in options.frontEnds { f.gestureRecognized(kind, at: now) }
+                for f in options.frontEnds { f.gestureRecognized(kind, count: count, at: now) }
             case let .notice(n):
                 switch n {
                 case let .ready(status): try? notify.ready(status: status)
@@ -215,11 +229,13 @@ public final class TorchService {
     private func saveState(_ s: PersistentState) {
         do {
             try options.stateFile?.save(s)
+            metrics.stateSaved(true)
             if stateFileFailing {
                 stateFileFailing = false
                 log("state file: saved again")
             }
         } catch {
+            metrics.stateSaved(false)
             guard !stateFileFailing else { return }
             stateFileFailing = true
             log("state file: \(error) (the light is unaffected; said once until a save works again)", .error)
@@ -231,6 +247,7 @@ public final class TorchService {
         scheduler.trace.drain { stamp in
             if first == nil { first = stamp }
             trace?.append(stamp)
+            metrics.observe(stamp)
         }
         // What this turn drained goes to the file now, so a reader (`tail -f`) sees the
         // light as it plays; the write is on this loop, never the real-time thread.

@@ -10,6 +10,9 @@ import TorchHardware
 /// - `POST /api/command` (a control-protocol request as JSON), `POST /api/hold` (the
 ///   dead-man renewal): control token, same-origin `Origin`, `Content-Type:
 ///   application/json`;
+/// - `GET /metrics`: Prometheus's text format (read-only; the same access as
+///   `/api/status`: the cookie, or `Authorization: Bearer TOKEN` with the viewer or
+///   control token, which is how a Prometheus server presents it);
 /// - `POST /api/pair` `{"token":"…"}`: exchanges a token for the `HttpOnly;
 ///   SameSite=Strict` cookie.
 ///
@@ -24,6 +27,8 @@ final class WebAPI {
     var holds = WebHolds()
     /// A page said it still holds the switch (`POST /api/hold`) since the last turn.
     var renewed = false
+    /// The `GET /metrics` text (set by the service); nil: the page has no metrics.
+    var metricsText: (() -> String)?
 
     init(settings: WebServerSettings) {
         self.settings = settings
@@ -47,6 +52,12 @@ final class WebAPI {
         case "/app.css":
             guard get else { return notAllowed("GET") }
             return .reply(asset(WebPage.style, "text/css; charset=utf-8"))
+        case "/metrics":
+            guard get else { return notAllowed("GET") }
+            guard let metricsText else { return .reply(.text(.notFound, "no such page: /metrics")) }
+            guard access(r, client, bearer: true) != .none else { return .reply(unauthorized()) }
+            return .reply(HTTPResponse(.ok, headers: [HTTPField("Content-Type", MetricText.contentType)],
+                                       body: Array(metricsText().utf8)))
         case "/favicon.ico":
             return .reply(HTTPResponse(.noContent))
         case "/api/status":
@@ -142,14 +153,19 @@ final class WebAPI {
 
     // MARK: - Security
 
-    func access(_ r: HTTPRequest, _ client: WebClient) -> Access {
+    /// `bearer`: an `Authorization: Bearer TOKEN` header counts as the cookie (read-only
+    /// pages only: a browser never sends it on its own, so it is no way round the
+    /// same-origin checks of a POST).
+    func access(_ r: HTTPRequest, _ client: WebClient, bearer: Bool = false) -> Access {
         if !settings.pairingRequired && client.mayControlUnpaired { return .control }
-        return Self.tokenAccess(r, settings)
+        return Self.tokenAccess(r, settings, bearer: bearer)
     }
 
-    /// What the request's pairing cookie gives: control, view, or nothing.
-    static func tokenAccess(_ r: HTTPRequest, _ settings: WebServerSettings) -> Access {
-        let presented = WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
+    /// What the request's pairing cookie (or, with `bearer`, its bearer token) gives:
+    /// control, view, or nothing.
+    static func tokenAccess(_ r: HTTPRequest, _ settings: WebServerSettings, bearer: Bool = false) -> Access {
+        let presented = (bearer ? WebAccess.bearerToken(in: r.header("authorization")) : nil)
+            ?? WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
         guard presented != nil else { return .none }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.tokenPath)) { return .control }
         if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.viewerTokenPath)) { return .view }

@@ -313,6 +313,7 @@ enum Runner {
                                          tracePath: light.tracePath, stateFile: saved,
                                          frontEnds: frontEnds, banner: banner)
             options.processStart = TorchCLI.processStart
+            options.version = String(TorchVersion.text.dropFirst("torch ".count))
             options.feedback = feedback
             options.feedbackSimulated = feedback != nil && output.kind == .sim
             if isService {

@@ -20,6 +20,16 @@ import TorchCore
         #expect(try Self.parse(#"{"state":"ON","at":1764547200000}"#, group: true).get().at == 1_764_547_200_000)
     }
 
+    /// Home Assistant offers transitions up to 6553 s: above torch's 3600 s the command is
+    /// played with 3600 s (and the asked value kept for the front end's log line), not
+    /// refused (which left the light unchanged).
+    @Test func longTransitionsAreClamped() throws {
+        let c = try Self.parse(#"{"state":"ON","brightness":20,"transition":6553}"#).get()
+        #expect(c.transition == .seconds(3600) && c.clampedTransition == 6553 && c.brightness == Brightness(clamping: 0.2))
+        let edge = try Self.parse(#"{"transition":3600}"#).get()
+        #expect(edge.transition == .seconds(3600) && edge.clampedTransition == nil)
+    }
+
     @Test func badCommandsSayWhat() {
         func message(_ text: String, group: Bool = false) -> String? {
             if case let .failure(e) = Self.parse(text, group: group) { return e.message }
@@ -30,7 +40,7 @@ import TorchCore
         #expect(message(#"{"state":"on!"}"#) == #"state: "on!" is not valid: expected "ON" or "OFF""#)
         #expect(message(#"{"brightness":0}"#) == #"brightness: 0 is not valid: expected a number from 1 to 100 (OFF is "state":"OFF")"#)
         #expect(message(#"{"brightness":100.5}"#) != nil)
-        #expect(message(#"{"transition":-1}"#) == "transition: -1 is not valid: expected seconds from 0 to 3600")
+        #expect(message(#"{"transition":-1}"#) == "transition: -1 is not valid: expected seconds from 0 (above 3600 is played as 3600)")
         #expect(message(#"{"flash":0}"#) != nil)
         #expect(message(#"{"at":1}"#) == "at: only group commands carry a start instant")
         #expect(message(#"{"at":1.5}"#, group: true) == "at: 1.5 is not valid: expected Unix milliseconds (a whole number)")
@@ -100,6 +110,22 @@ import TorchCore
         #expect(Array(GestureTrigger.all.map(\.payload).prefix(5)) == ["tap", "double-tap", "hold-start", "long-hold", "hold-end"])
         #expect(GestureTrigger(.press) == nil && GestureTrigger(.release) == nil)
         #expect(GestureTrigger(.doubleTap)?.type == "button_double_press" && GestureTrigger(.doubleTap)?.objectID == "double_tap")
+    }
+
+    /// The 3rd to 5th click of a sequence are Home Assistant's triple, quadruple and
+    /// quintuple press (the names its UI labels); the 6th and on, the long hold, a
+    /// sequence's end and a hold after clicks keep torch's names (the UI has none).
+    @Test func triggersUseTheNamesHomeAssistantsUIKnows() {
+        let all = GestureTrigger.all.map { "\($0.payload) \($0.type) \($0.subtype)" }
+        #expect(all == ["tap button_short_press button_1", "double-tap button_double_press button_1",
+                        "hold-start button_long_press button_1", "long-hold button_long_press long_hold",
+                        "hold-end button_long_release button_1",
+                        "click-3 button_triple_press button_1", "click-4 button_quadruple_press button_1",
+                        "click-5 button_quintuple_press button_1", "click button_click button_1",
+                        "clicks-ended button_clicks_ended button_1", "click-hold button_click_hold button_1"])
+        #expect(GestureTrigger(.click, count: 4)?.payload == "click-4" && GestureTrigger(.click, count: 4)?.objectID == "click_4")
+        #expect(GestureTrigger(.click, count: 6) == GestureTrigger(.click))
+        #expect(Set(GestureTrigger.all.map(\.objectID)).count == GestureTrigger.all.count, "object ids are unique")
     }
 
     @Test func brokerURLs() throws {

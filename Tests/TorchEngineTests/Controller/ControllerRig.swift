@@ -52,7 +52,7 @@ struct TorchRig {
         effects.compactMap { e -> TorchEvent? in
             switch e {
             case .save: .stateChanged
-            case let .feedbackPulse(kind): .gestureRecognized(kind)
+            case let .feedbackPulse(kind, count): .gestureRecognized(kind, count: count)
             case let .statusLEDs(change): .stealthChanged(change == .dark)
             case let .log(_, line) where line == TorchEvent.sleepTimerExpired.description: .sleepTimerExpired
             default: nil

@@ -69,9 +69,18 @@ import TorchEngine
         var rig = TorchRig()
         rig.click(atMs(0), atMs(100))
         rig.click(atMs(200), atMs(300))
-        let pulses = rig.effects.compactMap { if case let .feedbackPulse(k) = $0 { k } else { nil } }
+        let pulses = rig.effects.compactMap { if case let .feedbackPulse(k, _) = $0 { k } else { nil } }
         #expect(pulses == [.tap, .doubleTap])
         #expect(rig.controller.lastGesture == .doubleTap)
+    }
+
+    /// A click's place in its sequence travels with its gesture (Home Assistant's
+    /// triple to quintuple press triggers are told apart by it).
+    @Test func aClicksCountTravelsWithItsPulse() {
+        var rig = TorchRig()
+        for i in Int64(0)..<4 { rig.click(atMs(i * 200), atMs(i * 200 + 100)) }
+        let pulses = rig.effects.compactMap { if case let .feedbackPulse(k, n) = $0 { "\(k)\(n.map { " \($0)" } ?? "")" } else { nil } }
+        #expect(pulses == ["tap", "double-tap", "click 3", "click 4"])
     }
 
     @Test func theOffButtonStopsALightStartedFromTheSocket() {

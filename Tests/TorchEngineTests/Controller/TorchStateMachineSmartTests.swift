@@ -169,7 +169,7 @@ import TorchEngine
         rig.click(atMs(1000), atMs(1500))
         rig.offPress(at: atMs(2000))
         let feedback = rig.events.compactMap { e -> GestureKind? in
-            if case let .gestureRecognized(k) = e { return k } else { return nil }
+            if case let .gestureRecognized(k, _) = e { return k } else { return nil }
         }
         #expect(feedback == [.tap, .doubleTap, .holdStart, .press])
     }
