@@ -6,7 +6,7 @@ import TorchCore
 @Suite struct StatusJSONTests {
     /// The service's path: the reply encoded, sent, read back by the CLI and printed.
     @Test func theServiceReplyMatchesItsGolden() throws {
-        let status = TorchStatus(lit: true, momentary: false, brightness: Brightness(clamping: 0.184),
+        let status = TorchStatus(lit: true, litWhileHeld: false, brightness: Brightness(clamping: 0.184),
                                  pattern: .sos, buttonMode: .toggle, stealth: true,
                                  sleepRemaining: .milliseconds(90_500), fading: false)
         let sent = ControlReply.status(StatusReport(status, backend: .gpiod, uptime: .seconds(12) + .microseconds(345_678)))

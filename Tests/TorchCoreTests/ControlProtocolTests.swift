@@ -120,7 +120,7 @@ import TorchCore
         #expect(ControlReply.success().line == "{\"ok\":true}\n")
         #expect(ControlReply.success(id: .number(3)).line == "{\"ok\":true,\"id\":3}\n")
         #expect(ControlReply.failure("two\nlines").line == "{\"ok\":false,\"error\":\"two lines\"}\n")
-        let status = TorchStatus(lit: true, momentary: false, brightness: Brightness(clamping: 0.4),
+        let status = TorchStatus(lit: true, litWhileHeld: false, brightness: Brightness(clamping: 0.4),
                                  pattern: .blink(on: .milliseconds(500), off: .milliseconds(500)), buttonMode: .smart,
                                  stealth: false, sleepRemaining: .milliseconds(90_500), fading: false)
         let reply = ControlReply.status(StatusReport(status, backend: .sim, uptime: .seconds(12) + .microseconds(345_678)), id: .string("q"))

@@ -2,7 +2,7 @@ import Testing
 import TorchCore
 
 @Suite struct StatusReportTests {
-    let status = TorchStatus(lit: false, momentary: false, brightness: Brightness(clamping: 0.184), pattern: .steady,
+    let status = TorchStatus(lit: false, litWhileHeld: false, brightness: Brightness(clamping: 0.184), pattern: .steady,
                              buttonMode: .smart, stealth: false, sleepRemaining: nil, fading: false)
 
     @Test func brightnessIsInPercentToATenth() {

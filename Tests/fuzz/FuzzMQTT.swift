@@ -69,7 +69,7 @@ func decodeAll(_ bytes: [UInt8], split: Int?, limit: Int = 65_536) -> DecodedStr
     return out
 }
 
-let fuzzStatus = TorchStatus(lit: true, momentary: false, brightness: .full, pattern: .steady, buttonMode: .smart,
+let fuzzStatus = TorchStatus(lit: true, litWhileHeld: false, brightness: .full, pattern: .steady, buttonMode: .smart,
                              stealth: false, sleepRemaining: nil, fading: false)
 
 let fuzzSession = MQTTSessionSettings(

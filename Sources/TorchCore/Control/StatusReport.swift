@@ -31,7 +31,7 @@ public struct StatusReport: Equatable, Sendable {
             JSONMember("uptime_s", uptime.map { .number(Self.seconds($0)) } ?? .null),
             JSONMember("sleep_timer_remaining_s", status.sleepRemaining.map { .number(Self.seconds($0)) } ?? .null),
             JSONMember("stealth", .bool(status.stealth)),
-            JSONMember("lit_while_held", .bool(status.momentary)),
+            JSONMember("lit_while_held", .bool(status.litWhileHeld)),
             JSONMember("fading", .bool(status.fading)),
             JSONMember("light_by_default", .bool(status.lightByDefault)),
             JSONMember("sleep_timer_s", status.sleepTimer.map { .number(Self.seconds($0)) } ?? .null),

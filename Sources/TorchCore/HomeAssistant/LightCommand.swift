@@ -115,12 +115,12 @@ public struct LightCommand: Equatable, Sendable {
             }
         }
         if on == false {
-            return .success(current.lit || current.momentary ? [.off] : [])
+            return .success(current.lit || current.litWhileHeld ? [.off] : [])
         }
         if let b = brightness, b != current.brightness || on == nil { out.append(.setBrightness(b)) }
         if let p = pattern, restart || p != current.pattern || !current.lit {
             out.append(.setPattern(p))
-        } else if on == true, !current.lit || current.momentary {
+        } else if on == true, !current.lit || current.litWhileHeld {
             out.append(.on(nil))
         }
         return .success(out)

@@ -300,7 +300,7 @@ public struct TorchStateMachine: Sendable {
     /// What `torch status` shows at `time`.
     public func statusSummary(at time: Instant) -> TorchStatus {
         TorchStatus(
-            lit: lit, momentary: momentary, brightness: shownBrightness, pattern: currentPattern,
+            lit: lit, litWhileHeld: momentary, brightness: shownBrightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
             fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)

@@ -2,8 +2,8 @@
 public struct TorchStatus: Equatable, Sendable {
     /// True while the light emits (latched, held by the button, or fading out).
     public var lit: Bool
-    /// True when lit by the button only for as long as it is held.
-    public var momentary: Bool
+    /// True when lit only for as long as the button is held (the status's `lit_while_held`).
+    public var litWhileHeld: Bool
     /// The level the light shows: the brightness, under the Simple UI's cap.
     public var brightness: Brightness
     /// The pattern playing (SOS while an SOS runs).
@@ -19,13 +19,13 @@ public struct TorchStatus: Equatable, Sendable {
     /// The sleep timer's length; nil when off.
     public var sleepTimer: Duration?
 
-    public init(lit: Bool, momentary: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
+    public init(lit: Bool, litWhileHeld: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
                 stealth: Bool, sleepRemaining: Duration?, fading: Bool, lightByDefault: Bool = false,
                 sleepTimer: Duration? = nil) {
         self.lightByDefault = lightByDefault
         self.sleepTimer = sleepTimer
         self.lit = lit
-        self.momentary = momentary
+        self.litWhileHeld = litWhileHeld
         self.brightness = brightness
         self.pattern = pattern
         self.buttonMode = buttonMode
@@ -39,7 +39,7 @@ extension TorchStatus {
     /// The status of a torch no service is running: the saved state, with nothing
     /// momentary, no sleep timer, no fade and the status LEDs as the system left them.
     public init(resting saved: PersistentState) {
-        self.init(lit: saved.lit, momentary: false, brightness: saved.brightness, pattern: saved.pattern,
+        self.init(lit: saved.lit, litWhileHeld: false, brightness: saved.brightness, pattern: saved.pattern,
                   buttonMode: saved.buttonMode, stealth: false, sleepRemaining: nil, fading: false,
                   lightByDefault: saved.settings.lightByDefault ?? false)
     }

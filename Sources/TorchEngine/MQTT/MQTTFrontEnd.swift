@@ -40,9 +40,9 @@ public final class MQTTFrontEnd: CountsRequests {
     /// Clamped transitions: one line each, up to a burst per window (the rest unsaid).
     private var clamps = LogBurstLimit()
     /// Reads from the broker per turn of the loop, 4 KiB each (16 KiB): about a
-    /// hundred small messages, a few ms of work. A flood on the set topic (issue 15's
-    /// storm) then never holds the loop past the control socket's 100 ms; the socket
-    /// stays readable, so the rest comes next turn.
+    /// hundred small messages. A flood on the set topic (the MQTT storm) then never
+    /// holds the loop past the control socket's 100 ms; the socket stays readable, so
+    /// the rest comes next turn.
     private static let readsPerTurn = 4
 
     public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, resolver: any HostResolving = ThreadResolver(),

@@ -17,8 +17,7 @@ public struct SchedulerSettings: Equatable, Sendable {
     /// Move the scheduler thread to the CPU of the thread that hands it a program (the
     /// service's event loop) at each hand-off: a button edge's hand-off then preempts the
     /// event loop on its own, running CPU instead of waking the thread's previous CPU from
-    /// idle (`make bench` figure 9c; on the 2-core VM the hand-off → running step fell
-    /// from p90 93 to 28 µs under `perf trace`). Only the real-time thread is pinned; the
+    /// idle (`make bench` figures 9c and 9d; docs/results.md). Only the real-time thread is pinned; the
     /// event loop still moves away from a CPU that other work keeps busy.
     public var shareCPU: Bool
 

@@ -1,7 +1,7 @@
 import TorchCore
 import TorchHardware
 
-/// The web page's routes and security rules (dist/PROTOCOL.md, "The web API"):
+/// The web page's routes and security rules (docs/control-protocol.md, "The web API"):
 ///
 /// - every request: `Host` must be allowed (else 421: DNS rebinding);
 /// - `GET /`, `/app.js`, `/app.css`: the page (no secret in it);

@@ -8,7 +8,7 @@ import TorchCore
         LightCommand.parse(Array(text.utf8), group: group)
     }
 
-    static let dark = TorchStatus(lit: false, momentary: false, brightness: .full, pattern: .steady,
+    static let dark = TorchStatus(lit: false, litWhileHeld: false, brightness: .full, pattern: .steady,
                                   buttonMode: .smart, stealth: false, sleepRemaining: nil, fading: false)
 
     @Test func commandsParse() throws {

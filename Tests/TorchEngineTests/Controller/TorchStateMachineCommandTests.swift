@@ -88,7 +88,7 @@ import TorchEngine
         var rig = TorchRig(TorchSettings(buttonMode: .toggle, sleepTimer: .seconds(30)))
         rig.command(.on(Brightness(clamping: 0.25)), at: atMs(1000))
         let s = rig.torch.statusSummary(at: atMs(11_000))
-        #expect(s == TorchStatus(lit: true, momentary: false, brightness: Brightness(clamping: 0.25), pattern: .steady,
+        #expect(s == TorchStatus(lit: true, litWhileHeld: false, brightness: Brightness(clamping: 0.25), pattern: .steady,
                                  buttonMode: .toggle, stealth: false, sleepRemaining: .seconds(20), fading: false,
                                  sleepTimer: .seconds(30)))
         rig.command(.off, at: atMs(12_000))

@@ -85,7 +85,7 @@ import TorchEngine
         var rig = TorchRig(Self.settings)
         rig.press(at: atMs(0))
         rig.run(until: atMs(1000))
-        #expect(rig.torch.statusSummary(at: atMs(1000)).momentary)
+        #expect(rig.torch.statusSummary(at: atMs(1000)).litWhileHeld)
         #expect(!rig.torch.persistentState.lit)
     }
 }
