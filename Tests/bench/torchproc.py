@@ -150,3 +150,21 @@ def percentile(values, p):
         return float("nan")
     v = sorted(values)
     return v[min(len(v) - 1, int(p / 100.0 * len(v)))]
+
+
+def free_port():
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stop_process(proc, timeout=10):
+    """SIGTERM, then SIGKILL after `timeout` s; returns the exit code."""
+    if proc.poll() is None:
+        proc.terminate()
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.wait()

@@ -15,6 +15,8 @@ import http.client, json, os, signal, socket, subprocess, sys, tempfile, time, u
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
 from harness import summary  # noqa: E402  (the closing line, shared with ha-test)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+import torchproc  # noqa: E402
 
 TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch")
 failures = []
@@ -27,10 +29,6 @@ def check(ok, what):
         failures.append(what)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def get(port, path, headers=None, timeout=10):
@@ -68,7 +66,7 @@ def stop(p):
 def main():
     start = time.monotonic()
     tmp = tempfile.mkdtemp(prefix="torch-metrics.")
-    port, prom_port = free_port(), free_port()
+    port, prom_port = torchproc.free_port(), torchproc.free_port()
     conf, state = os.path.join(tmp, "torch.conf"), os.path.join(tmp, "state")
     with open(conf, "w") as f:
         f.write("[light]\npatterns = steady, blink\nblink-speed = 0.6\n\n[web]\nlisten = 127.0.0.1:%d\npairing = required\n\n"

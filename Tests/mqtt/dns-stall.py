@@ -15,6 +15,8 @@ every request is answered, none later than 1 s (a lookup on the loop stalls it f
 
 usage: Tests/mqtt/dns-stall.py TORCH"""
 import json, os, shutil, socket, subprocess, sys, tempfile, threading, time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+import torchproc  # noqa: E402
 
 TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch")
 INSIDE = "TORCH_DNS_STALL_INSIDE"
@@ -115,12 +117,7 @@ def inside():
                   "(target p99 <= 50 ms: %s)" % (percentile(times, 50) * 1e3, p99 * 1e3, worst * 1e3,
                                                  "held" if p99 <= 0.050 else "missed"), flush=True)
     finally:
-        proc.terminate()
-        try:
-            rc = proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            rc = proc.wait()
+        rc = torchproc.stop_process(proc)
         check(rc == 0, "SIGTERM: exit %s" % rc)
         with open(os.path.join(tmp, "log")) as f:
             log = [l.strip() for l in f if "mqtt" in l]

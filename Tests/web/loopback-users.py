@@ -13,6 +13,8 @@ Loopback only; stops what it started.
 usage: Tests/web/loopback-users.py TORCH"""
 import encodings.idna  # noqa: F401  (loaded before a child drops to nobody, who may not read the library)
 import http.client, json, os, pwd, shutil, socket, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+import torchproc  # noqa: E402
 
 TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch")
 failures = []
@@ -24,10 +26,6 @@ def check(ok, what):
         failures.append(what)
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def request(port, method, path, body=None, as_user=None):
@@ -73,7 +71,7 @@ def main():
     nobody = pwd.getpwnam("nobody")
     tmp = tempfile.mkdtemp(prefix="torch-loopback-")
     os.chmod(tmp, 0o755)  # nobody must reach the socket file once its group allows it
-    port = free_port()
+    port = torchproc.free_port()
     sock = os.path.join(tmp, "torch.sock")
     conf = os.path.join(tmp, "torch.conf")
     with open(conf, "w") as f:
@@ -109,12 +107,7 @@ def main():
         lit = json.loads(request(port, "GET", "/api/status")[1]).get("lit")
         check(lit is True, "after nobody's allowed on: lit %s" % lit)
     finally:
-        proc.terminate()
-        try:
-            rc = proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            rc = proc.wait()
+        rc = torchproc.stop_process(proc)
         check(rc == 0, "SIGTERM: exit %s" % rc)
         shutil.rmtree(tmp, ignore_errors=True)
     print("loopback-users: %s" % ("%d failed" % len(failures) if failures else "passed"))
