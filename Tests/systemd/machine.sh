@@ -20,7 +20,7 @@ machine() {
     host=${TORCH_VM_HOST:-$(uname -m)}
     case "$1" in
     x86_64)
-        accel=${TORCH_VM_ACCEL:-tcg}; accel_why="TORCH_VM_ACCEL=${TORCH_VM_ACCEL:-tcg}"
+        accel=${TORCH_VM_ACCEL:-tcg}; accel_why="the x86_64 guest under $accel (TORCH_VM_ACCEL, default tcg)"
         qemu="qemu-system-x86_64 -machine accel=$accel -m 1G"
         console=ttyS0 ;;
     arm64)
