@@ -14,7 +14,7 @@ public final class MQTTFrontEnd: FrontEnd {
     public let settings: MQTTFrontEndSettings
     public private(set) var session: MQTTSession
     private var connection: TCPConnection?
-    private let resolver: HostResolving
+    private let resolver: any HostResolving
     /// A connect attempt waits for the resolver's answer.
     private var awaitingAddresses = false
     private let log: (LogPriority, String) -> Void
@@ -36,7 +36,7 @@ public final class MQTTFrontEnd: FrontEnd {
     /// stays readable, so the rest comes next turn.
     private static let readsPerTurn = 4
 
-    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, resolver: HostResolving = ThreadResolver(),
+    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, resolver: any HostResolving = ThreadResolver(),
                 log: @escaping (LogPriority, String) -> Void) {
         self.settings = settings
         self.resolver = resolver
