@@ -38,10 +38,20 @@ BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
+# The VM parts boot a guest of the host's own architecture: VM_HOST is `uname -m`
+# (VM_HOST=aarch64 takes this machine for an aarch64 one, to see that choice here).
+# On aarch64, make systemd-test is the arm64 systemd VM (KVM where /dev/kvm works).
+VM_HOST   ?= $(shell uname -m)
+# The arm64 systemd VM: qemu's virt machine, the arm64 kernel (cross-built off aarch64),
+# a Debian 13 arm64 root; its package is rebuilt when a source is newer.
+ARM64_VM_DEPS = qemu-system-arm linux-source-6.12 flex bison bc libelf-dev python3 $(SYSTEMD_TEST_DEPS) \
+    $(if $(filter aarch64,$(shell uname -m)),,gcc-aarch64-linux-gnu)
+ARM64_VM_DEB_DIR = .build/arm64/vm
+ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
-        raspi-test arm64-build arm64-test arm64-package-test ha-test metrics-test
+        raspi-test arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
 
 all: build
 
@@ -51,7 +61,8 @@ help:
 	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean; ARCH=arm64 cross-builds)"
 	@echo "make arm64-test  the unit tests cross-built for arm64, run under qemu-user"
-	@echo "make systemd-test  the package under real systemd in a Debian 12 VM"
+	@echo "make systemd-test  the package under real systemd in a Debian 12 VM (on aarch64: the arm64 one)"
+	@echo "make arm64-systemd-test  the arm64 package under systemd in a Debian 13 arm64 VM (qemu virt; emulated off aarch64)"
 	@echo "make mqtt-test MQTT and Home Assistant against a real mosquitto (loopback)"
 	@echo "make ha-test   Home Assistant's own code (PyPI, cached venv): its schemas, its core against mosquitto and torch"
 	@echo "make metrics-test  GET /metrics: promtool check metrics, a real Prometheus scraping torch (loopback)"
@@ -173,16 +184,42 @@ service-test:
 # or TORCH_VM_CACHE).
 KERNEL ?= 6.1 6.12
 GPIOD ?= v1 v2
+ifeq ($(VM_HOST),aarch64)
+vm-test vm-test-v1 vm-test-v2:
+	@echo "$@: skipped on an aarch64 host: its guest is an x86_64 busybox initramfs on the x86_64 kernels (Tests/vm/run.sh); make systemd-test boots the arm64 guest"
+else
 vm-test: vm-deps
 	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)
+
+vm-test-v1: vm-deps
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v1
+
+vm-test-v2: vm-deps
+	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v2
+endif
 
 # The Debian package under real systemd: a Debian 12 root file system (debootstrap,
 # cached by content hash in ~/.cache/torch-vm) booted with systemd as PID 1 on the VM
 # test's kernel; install, boot, stop/start, reboots, the start rules, the gpio group,
 # SIGKILL, watchdog, reload, remove and purge (Tests/systemd/run.sh).
+ifeq ($(VM_HOST),aarch64)
+systemd-test: arm64-systemd-test
+else
 systemd-test: vm-deps build
 	$(call ensure_packages,$(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS))
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
+endif
+
+# The arm64 package under real systemd (Tests/systemd/run.sh with the arm64 .deb): the
+# arm64 6.12 kernel (Tests/vm/build-kernel.sh 6.12 arm64) on qemu's virt machine, a
+# Debian 13 arm64 root (debootstrap, second stage inside the guest), the same boots and
+# checks as systemd-test; under TCG off aarch64. Not part of make test (yet).
+arm64-systemd-test: $(ARM64_VM_DEB)
+	$(call ensure_packages,$(ARM64_VM_DEPS))
+	TORCH_VM_HOST=$(VM_HOST) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
+
+$(ARM64_VM_DEB): Package.swift $(shell find Sources dist boards -type f)
+	$(MAKE) deb ARCH=arm64 DEB_DIR=$(ARM64_VM_DEB_DIR)
 
 # The raspi3b check (Tests/raspi/run.sh): qemu's raspi3b machine with Debian 13's arm64
 # kernel and its bcm2837-rpi-3-b device tree; GPIO18 driven by Debian's libgpiod tools,
@@ -192,12 +229,6 @@ systemd-test: vm-deps build
 TORCH_ARM64 ?= .build/arm64/release/torch
 raspi-test:
 	sh Tests/raspi/run.sh $(if $(wildcard $(TORCH_ARM64)),"$(TORCH_ARM64)")
-
-vm-test-v1: vm-deps
-	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v1
-
-vm-test-v2: vm-deps
-	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh v2
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from

@@ -1,23 +1,41 @@
 #!/bin/sh
-# Builds the Debian 12 root file system for the systemd VM test and prints the path of
-# its ext4 image on stdout: debootstrap (minbase + systemd as init + the libgpiod
-# runtime the package depends on, so `apt install ./torch_*.deb` needs no network in
-# the guest), trimmed for a quick boot, with the test's entry point (rootfs/ here).
+# Builds the root file system for the systemd VM test and prints the path of its ext4
+# image on stdout: debootstrap (minbase + systemd as init + the libgpiod runtime the
+# package depends on, so `apt install ./torch_*.deb` needs no network in the guest),
+# trimmed for a quick boot (trim-root.sh), with the test's entry point (rootfs/ here).
+#   build-rootfs.sh [bookworm|trixie] [amd64|arm64]   (default: bookworm amd64)
+# Debian 12 amd64 is the x86_64 guest's; Debian 13 arm64 the arm64 guest's. A root of
+# another architecture than the host's is debootstrapped in two stages: the first here
+# (download and unpack), the second inside the guest itself, booted once under qemu
+# on the arm64 test kernel (Tests/vm/build-kernel.sh 6.12 arm64) with a shell script as
+# init: no binfmt_misc registration on the host is needed.
 # Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm) by a hash of this script,
-# rootfs/ and the mirror: a second run is instant. Needs root (debootstrap, ownership).
+# trim-root.sh, rootfs/, the suite, the architecture and the mirror: a
+# second run is instant. Needs root (debootstrap, ownership).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 mirror=${TORCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-suite=bookworm
-packages=systemd,systemd-sysv,libgpiod2
+suite=${1:-bookworm}
+arch=${2:-amd64}
+case "$suite" in
+bookworm) packages=systemd,systemd-sysv,libgpiod2; name=debian12 ;;
+trixie) packages=systemd,systemd-sysv,libgpiod3; name=debian13 ;;
+*) echo "build-rootfs: unknown suite '$suite' (bookworm or trixie)" >&2; exit 64 ;;
+esac
+case "$arch" in
+amd64) guest=x86_64 ;;
+arm64) guest=arm64; name=$name-arm64 ;;
+*) echo "build-rootfs: unknown architecture '$arch' (amd64 or arm64)" >&2; exit 64 ;;
+esac
 size=1G
 
 log() { echo "build-rootfs: $*" >&2; }
 
-key=$( { cat "$0"; (cd "$here/rootfs" && find . -type f | LC_ALL=C sort | xargs cat); echo "$mirror"; } \
+key=$( { cat "$0" "$here/trim-root.sh"
+         (cd "$here/rootfs" && find . -type f | LC_ALL=C sort | xargs cat); echo "$mirror $suite $arch"; } \
     | sha256sum | cut -c1-16)
-image="$cache/debian12-$key.ext4"
+image="$cache/$name-$key.ext4"
 if [ -f "$image" ]; then
     log "cached $image"
     echo "$image"
@@ -30,42 +48,58 @@ for tool in debootstrap:debootstrap mkfs.ext4:e2fsprogs; do
     log "installing ${tool#*:}"
     apt-get install -y -qq "${tool#*:}" >&2 || { apt-get update -qq >&2; apt-get install -y -qq "${tool#*:}" >&2; }
 done
+. "$here/machine.sh"
+machine "$guest"
 
 mkdir -p "$cache"
 root="$cache/rootfs-build-$key"
 rm -rf "$root"
 start=$(date +%s)
-log "debootstrap $suite (minbase + $packages) from $mirror"
-debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror" > "$cache/debootstrap-$key.log" 2>&1 \
+foreign=""
+[ "$arch" = "$(dpkg --print-architecture)" ] || foreign="--foreign --arch=$arch"
+log "debootstrap $suite $arch ${foreign:+(first stage) }(minbase + $packages) from $mirror"
+# shellcheck disable=SC2086 # foreign: empty or two options
+debootstrap $foreign --variant=minbase --include="$packages" "$suite" "$root" "$mirror" > "$cache/debootstrap-$key.log" 2>&1 \
     || { tail -n 30 "$cache/debootstrap-$key.log" >&2; log "debootstrap failed"; exit 1; }
-
-# The test's entry point: vmtest.target (the default target: basic.target and the
-# test runner, no multi-user services) and the runner unit.
 cp -r "$here/rootfs/." "$root/"
-ln -sf /etc/systemd/system/vmtest.target "$root/etc/systemd/system/default.target"
-# A quick boot: nothing the test does not use. No gettys (the console carries the
-# test's lines), no timers, no network, no clock sync, no random-seed waits.
-for unit in getty.target serial-getty@ttyS0.service console-getty.service \
-    systemd-timesyncd.service apt-daily.timer apt-daily-upgrade.timer dpkg-db-backup.timer \
-    e2scrub_all.timer e2scrub_reap.service fstrim.timer systemd-tmpfiles-clean.timer \
-    systemd-networkd.service systemd-resolved.service systemd-logind.service \
-    systemd-hwdb-update.service systemd-firstboot.service systemd-update-utmp.service \
-    proc-sys-fs-binfmt_misc.automount sys-kernel-debug.mount sys-kernel-tracing.mount \
-    sys-fs-fuse-connections.mount dev-mqueue.mount dev-hugepages.mount; do
-    ln -sf /dev/null "$root/etc/systemd/system/$unit"
-done
-echo "/dev/vda / ext4 rw,noatime 0 1" > "$root/etc/fstab"
-echo torchvm > "$root/etc/hostname"
-# The root account without a password, for looking around with qemu by hand.
-sed -i 's/^root:[^:]*:/root::/' "$root/etc/shadow"
-# A machine id now, so the first boot does not count as "first boot" (presets).
-systemd-machine-id-setup --root="$root" >&2
-# apt's caches: not needed, and they would only grow the image.
-rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*_Packages
 
-log "making $image ($size)"
 rm -f "$image.tmp"
-mkfs.ext4 -q -F -L torchvm -d "$root" "$image.tmp" "$size" >&2
+if [ -z "$foreign" ]; then
+    sh "$here/trim-root.sh" "$root" "$console"
+    log "making $image ($size)"
+    mkfs.ext4 -q -F -L torchvm -d "$root" "$image.tmp" "$size" >&2
+else
+    # The second stage, and then the trim, inside the guest: init is this script; when
+    # it ends the kernel panics (init exited) and, with panic=-1 and -no-reboot, qemu
+    # stops.
+    cp "$here/trim-root.sh" "$root/torch-trim-root.sh"
+    cat > "$root/torch-stage2" <<STAGE2
+#!/bin/sh
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+if /debootstrap/debootstrap --second-stage && sh /torch-trim-root.sh / $console; then
+    echo TORCH-ROOTFS-READY
+else
+    echo TORCH-ROOTFS-FAILED; tail -n 30 /debootstrap/debootstrap.log 2>/dev/null
+fi
+rm -f /torch-trim-root.sh /torch-stage2
+sync
+umount /sys /proc 2>/dev/null
+mount -o remount,ro /
+STAGE2
+    chmod 755 "$root/torch-stage2"
+    mkfs.ext4 -q -F -L torchvm -d "$root" "$image.tmp" "$size" >&2
+    kernel=$("$here/../vm/build-kernel.sh" 6.12 "$arch")
+    log "second stage in the guest ($accel_why; console: $cache/stage2-$key.log)"
+    # shellcheck disable=SC2086 # qemu: the emulator and its options
+    timeout "${TORCH_VM_STAGE2_TIMEOUT:-3600}" $qemu -nographic -no-reboot -kernel "$kernel" \
+        -drive "file=$image.tmp,format=raw,if=virtio" \
+        -append "console=$console root=/dev/vda rw panic=-1 init=/torch-stage2" \
+        < /dev/null > "$cache/stage2-$key.log" 2>&1 || true
+    grep -q '^TORCH-ROOTFS-READY' "$cache/stage2-$key.log" \
+        || { tail -n 40 "$cache/stage2-$key.log" >&2; log "the second stage in the guest failed"; rm -f "$image.tmp"; exit 1; }
+fi
 mv "$image.tmp" "$image"
 rm -rf "$root"
 log "built $image in $(( $(date +%s) - start )) s"

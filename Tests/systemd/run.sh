@@ -1,37 +1,52 @@
 #!/bin/sh
-# The package under real systemd (make systemd-test): boots a Debian 12 root file
-# system (build-rootfs.sh, cached) under qemu with systemd as PID 1, on the VM test's
-# kernel (Tests/vm/build-kernel.sh: one kernel for both VM tests), installs the .deb
-# and walks issue 9's ten steps over five boots of the same disk (guest/boot0..4.sh):
+# The package under real systemd (make systemd-test, make arm64-systemd-test): boots a
+# Debian root file system (build-rootfs.sh, cached) under qemu with systemd as PID 1,
+# on the VM test's kernel (Tests/vm/build-kernel.sh), installs the .deb and walks issue
+# 9's ten steps over five boots of the same disk (guest/boot0..4.sh):
 #   boot 0  apt install, the gpio-sim unit, the config (light-by-default = yes)
 #   boot 1  lit at boot (times to first light), stop/start, gpio group vs not,
-#           SIGKILL, watchdog, reload with a broken config
+#           SIGKILL, watchdog, reload with a broken config, the test PWM chip's -EIO
 #   boot 2  lit again; light-by-default = no, at-start = restore; off; tap → lit
 #   boot 3  restored lit; tap → dark
 #   boot 4  restored dark; apt remove; apt purge; the file list as before install
 # Each boot ends with a real `systemctl reboot`; qemu -no-reboot then exits and the next
 # boot starts on the same disk (a fresh copy of the cached image per run).
+# The package's architecture chooses the guest (machine.sh): amd64 boots Debian 12 on
+# the x86_64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots Debian 13
+# (the release the arm64 package is built for) on the arm64 6.12 kernel on `-M virt`.
 #   Tests/systemd/run.sh DEB
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm), TORCH_VM_TIMEOUT (seconds per
-# boot, default 600), TORCH_VM_ACCEL (default tcg).
-# Output: the guest's VMTEST lines prefixed [bootN], then "systemd-test: N passed, M
+# boot, default 600; 1500 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
+# tcg; arm64: kvm on an aarch64 host whose /dev/kvm works, else tcg), TORCH_VM_HOST
+# (default uname -m: the host architecture the Makefile chose the guest for).
+# Output: the guest's VMTEST lines prefixed [bootN], then "<name>: N passed, M
 # failed"; exit 1 on any failure, a kernel panic, a timeout or a boot that never reports.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 deb=$1
 cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 export TORCH_VM_CACHE="$cache"
-work="$cache/work/systemd"
-boot_timeout=${TORCH_VM_TIMEOUT:-600}
-accel=${TORCH_VM_ACCEL:-tcg}
 boots=5
-log() { echo "systemd-test: $*" >&2; }
 now() { date +%s; }
 
-[ -f "$deb" ] || { log "no package at $deb"; exit 1; }
+[ -f "$deb" ] || { echo "systemd-test: no package at $deb" >&2; exit 1; }
+. "$here/machine.sh"
+case "$(dpkg-deb -f "$deb" Architecture)" in
+amd64) name=systemd-test; guest=x86_64; suite=bookworm; kernel_args="" ;;
+arm64) name=arm64-systemd-test; guest=arm64; suite=trixie; kernel_args="6.12 arm64" ;;
+*) echo "systemd-test: $deb is for '$(dpkg-deb -f "$deb" Architecture)': amd64 or arm64 packages only" >&2; exit 1 ;;
+esac
+log() { echo "$name: $*" >&2; }
+machine "$guest"
+work="$cache/work/systemd"; [ "$guest" = x86_64 ] || work="$cache/work/systemd-$guest"
+boot_timeout=600
+[ "$guest:$accel" = arm64:tcg ] && boot_timeout=1500
+boot_timeout=${TORCH_VM_TIMEOUT:-$boot_timeout}
+log "$accel_why"
 t0=$(now)
-kernel=$("$here/../vm/build-kernel.sh")
-image=$("$here/build-rootfs.sh")
+# shellcheck disable=SC2086 # kernel_args: none (the default kernel) or version and arch
+kernel=$("$here/../vm/build-kernel.sh" $kernel_args)
+image=$("$here/build-rootfs.sh" "$suite" "$(dpkg-deb -f "$deb" Architecture)")
 t_cache=$(( $(now) - t0 ))
 
 # The disk: a fresh copy of the cached image per run (reboots persist within a run).
@@ -51,11 +66,11 @@ while [ "$boot" -lt "$boots" ]; do
     log "boot $boot ($accel, timeout ${boot_timeout}s)"
     t0=$(now)
     status=0
-    timeout "$boot_timeout" qemu-system-x86_64 -nographic -no-reboot -m 1G \
-        -machine "accel=$accel" -kernel "$kernel" \
+    # shellcheck disable=SC2086 # qemu: the emulator and its options
+    timeout "$boot_timeout" $qemu -nographic -no-reboot -kernel "$kernel" \
         -drive "file=$work/disk.ext4,format=raw,if=virtio" \
         -drive "file=$work/payload.ext4,format=raw,if=virtio,readonly=on" \
-        -append "console=ttyS0 root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \
+        -append "console=$console root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \
         < /dev/null > "$console" 2>&1 || status=$?
     t_boot=$(( $(now) - t0 ))
     tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
@@ -81,8 +96,8 @@ while [ "$boot" -lt "$boots" ]; do
     boot=$((boot + 1))
 done
 if [ "$boot" -ge "$boots" ] || ! grep -q '^VMTEST DONE' "$work/console-boot$boot.log.txt" 2>/dev/null; then
-    [ "$failed" -gt 0 ] || { echo "VMTEST FAIL systemd-test: the guest never finished (no VMTEST DONE)"; failed=1; }
+    [ "$failed" -gt 0 ] || { echo "VMTEST FAIL $name: the guest never finished (no VMTEST DONE)"; failed=1; }
 fi
-echo "systemd-test: kernel and root file system ${t_cache}s;$times"
-echo "systemd-test: $passed passed, $failed failed"
+echo "$name: kernel and root file system ${t_cache}s;$times ($accel)"
+echo "$name: $passed passed, $failed failed"
 [ "$failed" = 0 ]

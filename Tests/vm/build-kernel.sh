@@ -1,10 +1,14 @@
 #!/bin/sh
 # Builds the small test kernel (tinyconfig + kernel.config, with the project's test PWM
 # chip kernel/pwm-torch-test.c dropped into drivers/pwm/) from Debian's linux-source
-# package and prints the path of its bzImage on stdout.
+# package and prints the path of its bzImage (x86_64) or Image (arm64) on stdout.
 #
-#   Tests/vm/build-kernel.sh [6.1|6.12]     (default: $KERNEL, else 6.1)
+#   Tests/vm/build-kernel.sh [6.1|6.12] [x86_64|arm64]   (default: $KERNEL, else 6.1;
+#                                                       $TORCH_VM_ARCH, else x86_64)
 #
+# arm64 (qemu -M virt) adds kernel-arm64.config and is cross-built with Debian's
+# gcc-aarch64-linux-gnu on any other host (natively on an aarch64 one); the x86_64
+# kernel's cache key is the one it had before there were two architectures.
 # 6.1 comes from linux-source-6.1, 6.12 from linux-source-6.12 (Debian 12's security
 # archive). Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work
 # tree, so it survives fresh clones and stays out of copies of the tree) by a hash of the
@@ -19,6 +23,17 @@ case "$version" in
 6.1|6.12) ;;
 *) echo "build-kernel: unknown kernel '$version' (6.1 or 6.12)" >&2; exit 64 ;;
 esac
+arch=${2:-${TORCH_VM_ARCH:-x86_64}}
+case "$arch" in
+x86_64) image_path=arch/x86/boot/bzImage; target=bzImage; fragments="$here/kernel.config"; cross="" ;;
+arm64)
+    image_path=arch/arm64/boot/Image; target=Image
+    fragments="$here/kernel.config $here/kernel-arm64.config"
+    cross=aarch64-linux-gnu-
+    [ "$(uname -m)" = aarch64 ] && cross="" ;;
+*) echo "build-kernel: unknown architecture '$arch' (x86_64 or arm64)" >&2; exit 64 ;;
+esac
+image_name=$(basename "$image_path")
 tarball=${TORCH_KERNEL_TARBALL:-/usr/src/linux-source-$version.tar.xz}
 jobs=${TORCH_VM_JOBS:-$(nproc)}
 chip_c="$here/kernel/pwm-torch-test.c"
@@ -34,13 +49,22 @@ if [ ! -f "$tarball" ]; then
     fi
     [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-$version)"; exit 1; }
 fi
+if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        log "installing gcc-aarch64-linux-gnu (the arm64 cross compiler)"
+        apt-get install -y -qq gcc-aarch64-linux-gnu >&2 \
+            || { apt-get update -qq >&2; apt-get install -y -qq gcc-aarch64-linux-gnu >&2; }
+    fi
+    command -v "${cross}gcc" >/dev/null || { log "missing ${cross}gcc (apt-get install gcc-aarch64-linux-gnu)"; exit 1; }
+fi
 
-key=$( { cat "$here/kernel.config" "$chip_c"; basename "$tarball"; wc -c < "$tarball"; } \
+key=$( { cat "$here/kernel.config" "$chip_c"; basename "$tarball"; wc -c < "$tarball"
+          [ "$arch" = x86_64 ] || { echo "$arch"; cat "$here/kernel-$arch.config"; }; } \
     | sha256sum | cut -c1-16)
 out="$cache/kernel-$key"
-if [ -f "$out/bzImage" ]; then
-    log "cached $out/bzImage ($version)"
-    echo "$out/bzImage"
+if [ -f "$out/$image_name" ]; then
+    log "cached $out/$image_name ($version $arch)"
+    echo "$out/$image_name"
     exit 0
 fi
 
@@ -48,7 +72,7 @@ mkdir -p "$cache"
 # One build per version at a time (make vm-test and make systemd-test may race).
 exec 9> "$cache/kernel-$version.lock"
 flock 9
-if [ -f "$out/bzImage" ]; then echo "$out/bzImage"; exit 0; fi
+if [ -f "$out/$image_name" ]; then echo "$out/$image_name"; exit 0; fi
 
 src="$cache/linux-src-$version"
 stamp="$(basename "$tarball") $(wc -c < "$tarball")"
@@ -72,18 +96,25 @@ grep -q 'pwm-torch-test.o' "$src/drivers/pwm/Makefile" \
     || echo 'obj-$(CONFIG_PWM) += pwm-torch-test.o' >> "$src/drivers/pwm/Makefile"
 
 build="$cache/kernel-build-$version"
+[ "$arch" = x86_64 ] || build="$build-$arch"
 mkdir -p "$build"
+kmake() { make -s -C "$src" O="$build" ARCH="$arch" ${cross:+CROSS_COMPILE=$cross} "$@"; }
 start=$(date +%s)
-log "configuring $version (tinyconfig + kernel.config) in $build"
-make -s -C "$src" O="$build" ARCH=x86_64 tinyconfig > "$build/tinyconfig.log" 2>&1 \
-    || { cat "$build/tinyconfig.log" >&2; exit 1; }
-"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" "$here/kernel.config" \
+log "configuring $version $arch (tinyconfig + $(cd "$here" && basename -a $fragments | tr '\n' ' ')) in $build"
+kmake tinyconfig > "$build/tinyconfig.log" 2>&1 || { cat "$build/tinyconfig.log" >&2; exit 1; }
+# shellcheck disable=SC2086 # the fragments: a list of paths without spaces
+"$src/scripts/kconfig/merge_config.sh" -m -O "$build" "$build/.config" $fragments \
     > "$build/merge.log" 2>&1 || { cat "$build/merge.log" >&2; exit 1; }
-make -s -C "$src" O="$build" ARCH=x86_64 olddefconfig >&2
+kmake olddefconfig >&2
 
-# Every option the fragment asks for must have survived olddefconfig (an unmet
-# dependency silently drops it, and the guest would then fail in a confusing way).
-grep '^CONFIG_' "$here/kernel.config" | while IFS= read -r line; do
+# Every option the fragments ask for must have survived olddefconfig (an unmet
+# dependency silently drops it, and the guest would then fail in a confusing way),
+# apart from the shared options the architecture's fragment names as not its own.
+# shellcheck disable=SC2086
+not_here=$(sed -n "s/^# not on $arch: //p" $fragments)
+# shellcheck disable=SC2086
+cat $fragments | grep '^CONFIG_' | while IFS= read -r line; do
+    case " $not_here " in *" $line "*) continue ;; esac
     grep -qx "$line" "$build/.config" || { log "config option not set: $line"; echo x; }
 done > "$build/.missing"
 if [ -s "$build/.missing" ]; then
@@ -91,13 +122,13 @@ if [ -s "$build/.missing" ]; then
     exit 1
 fi
 
-log "building $version bzImage with $jobs jobs"
-make -s -C "$src" O="$build" ARCH=x86_64 -j"$jobs" bzImage >&2
+log "building $version $arch $target with $jobs jobs"
+kmake -j"$jobs" "$target" >&2
 mkdir -p "$out.tmp"
-cp "$build/arch/x86/boot/bzImage" "$out.tmp/bzImage"
+cp "$build/$image_path" "$out.tmp/$image_name"
 cp "$build/.config" "$out.tmp/config"
-echo "$version" > "$out.tmp/version"
+echo "$version $arch" > "$out.tmp/version"
 rm -rf "$out"
 mv "$out.tmp" "$out"
-log "built $out/bzImage ($version) in $(( $(date +%s) - start )) s"
-echo "$out/bzImage"
+log "built $out/$image_name ($version $arch) in $(( $(date +%s) - start )) s"
+echo "$out/$image_name"

@@ -1,6 +1,6 @@
 # Boot 1 (issue 9, steps 2, 3, 6, 7, 8, 9): lit at boot, with the times to first
 # light; stop and start; a user in group gpio and one not; SIGKILL; the watchdog; a
-# reload with a broken config.
+# reload with a broken config; the test PWM chip's -EIO (pwm-eio.sh).
 
 check boot1-lit "LED line is $(led)" wait_until 20 led_is 1
 check boot1-active "torch.service is $(systemctl is-active torch.service)" active
@@ -92,3 +92,4 @@ same_service_lit() { active && [ "$(main_pid)" = "$pid" ] && led_is 1; }
 check boot1-reload-kept "service $(systemctl is-active torch.service) pid $(main_pid) (was $pid), LED $(led)" same_service_lit
 cp "$keep/torch.conf.good" /etc/torch/torch.conf
 systemctl reload torch.service
+. "$here/pwm-eio.sh"

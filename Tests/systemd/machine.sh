@@ -1,0 +1,38 @@
+# The systemd VM test's emulated machine for one guest architecture (sourced by run.sh
+# and build-rootfs.sh): `machine ARCH` sets
+#   qemu     the system emulator with its machine, accelerator, CPU and memory
+#   console  the guest's serial console (the kernel's console=, the test runner's tty)
+#   accel    kvm or tcg, and accel_why: one line saying why
+# x86_64 is the pc machine under TCG unless TORCH_VM_ACCEL says otherwise. arm64 is
+# `-M virt`: KVM with the host's CPU when this machine is an aarch64 one (TORCH_VM_HOST,
+# default uname -m, says which the Makefile chose) and /dev/kvm can make a VM; else
+# TCG with `-cpu max` (pauth-impdef: pointer authentication with qemu's own cheap hash
+# instead of emulated QARMA, which TCG spends most of its time in).
+# Both take virtio disks over PCI (-drive if=virtio).
+
+# kvm_works: /dev/kvm answers KVM_GET_API_VERSION and makes a VM (KVM_CREATE_VM).
+kvm_works() {
+    python3 -c 'import fcntl, os; fd = os.open("/dev/kvm", os.O_RDWR); fcntl.ioctl(fd, 0xAE00); fcntl.ioctl(fd, 0xAE01, 0)' \
+        2>/dev/null
+}
+
+machine() {
+    host=${TORCH_VM_HOST:-$(uname -m)}
+    case "$1" in
+    x86_64)
+        accel=${TORCH_VM_ACCEL:-tcg}; accel_why="the x86_64 guest under $accel (TORCH_VM_ACCEL, default tcg)"
+        qemu="qemu-system-x86_64 -machine accel=$accel -m 1G"
+        console=ttyS0 ;;
+    arm64)
+        if [ -n "${TORCH_VM_ACCEL:-}" ]; then accel=$TORCH_VM_ACCEL; accel_why="TORCH_VM_ACCEL=$accel"
+        elif [ "$host" != aarch64 ]; then accel=tcg; accel_why="the host is $host: the arm64 guest is emulated (TCG)"
+        elif [ "$(uname -m)" != aarch64 ]; then accel=tcg; accel_why="the host is taken as aarch64, but this machine is $(uname -m): TCG"
+        elif kvm_works; then accel=kvm; accel_why="aarch64 host with a working /dev/kvm: KVM"
+        else accel=tcg; accel_why="aarch64 host, but /dev/kvm cannot make a VM here: TCG"
+        fi
+        if [ "$accel" = kvm ]; then cpu=host; else cpu=max,pauth-impdef=on; fi
+        qemu="qemu-system-aarch64 -machine virt,accel=$accel -cpu $cpu -m 1G"
+        console=ttyAMA0 ;;
+    *) echo "machine: unknown guest architecture '$1' (x86_64 or arm64)" >&2; return 64 ;;
+    esac
+}
