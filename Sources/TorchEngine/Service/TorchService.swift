@@ -78,10 +78,6 @@ public final class TorchService {
             StandardError.write("torch: \(error)\n")
             return 1
         }
-        // The event loop turns a button edge into a hand-off: one step below the
-        // scheduler, so a busy machine cannot delay the light's reaction to a press.
-        // (It sleeps in ppoll between events; it never spins.) Best effort.
-        if let p = options.scheduler.realtimePriority, p > 1 { ThreadPriority.setFIFO(Int32(p - 1)) }
         if let leds = options.statusLEDs, let path = options.statusLEDSavePath {
             do { for w in try leds.restoreSaved(from: path) { log(w, .warning) } } catch { log("status LEDs: \(error)", .error) }
         }
@@ -91,6 +87,13 @@ public final class TorchService {
         controller.start(at: now)
         perform(controller.takeEffects(), at: now)
         scheduler.lockMemory()
+        // The event loop turns a button edge into a hand-off: one step below the
+        // scheduler, so a busy machine cannot delay the light's reaction to a press.
+        // (It sleeps in ppoll between events; it never spins.) Best effort, and only
+        // once the start's own work is done: faulting every page in for the memory lock
+        // at real-time priority would hold a one-CPU board (and everything on it, the
+        // button's own presses too) for as long as that takes.
+        if let p = options.scheduler.realtimePriority, p > 1 { ThreadPriority.setFIFO(Int32(p - 1)) }
 
         let banner = options.banner + ["scheduler: \(scheduler.realtimeSummary)"]
         let shown = options.frontEnds.contains { $0.begin(banner: banner) }
