@@ -37,7 +37,9 @@ released() {
     [ "$a" = 1 ] && [ "$b" = 0 ]
 }
 # tap: the button down for 100 ms, then up; then past the double-tap window.
-tap() { pull 1 pull-down; sleep 0.1; pull 1 pull-up; sleep 0.6; }
+# tap: a 100 ms press of the ON button, once the service answers a status (its start's
+# or reload's own work is done, so the press is not stretched into a hold by it).
+tap() { torch status > /dev/null 2>&1; pull 1 pull-down; sleep 0.1; pull 1 pull-up; sleep 0.6; }
 
 active() { [ "$(systemctl is-active torch.service)" = active ]; }
 main_pid() { systemctl show -p MainPID --value torch.service; }

@@ -156,7 +156,11 @@ start_service() {
     torch run --config "$1" --no-display > "$2.out" 2> "$2.err" &
     SERVICE_PID=$!
     sock=$(sed -n 's/^socket = //p' "$1")
-    wait_until 30 sh -c "torch-gpio-check info $CHIP 3 | grep -q 'used=1 consumer=torch' && torch-gpio-check info $CHIP 4 | grep -q 'used=1' && [ -S $sock ]"
+    wait_until 30 sh -c "torch-gpio-check info $CHIP 3 | grep -q 'used=1 consumer=torch' && torch-gpio-check info $CHIP 4 | grep -q 'used=1' && [ -S $sock ]" || return 1
+    # A status answered: the event loop is turning, so the start's own work (the memory
+    # lock's page faulting, slow under emulation on one CPU) is done and the scripted
+    # taps below are not stretched by it (a bounce gap past the debounce is a press).
+    wait_until 30 sh -c "torch status --config '$1' > /dev/null 2>&1"
 }
 # ctl CONFIG ARGS...: a light command to the service; "torch: done (service)" proves
 # it went through the socket. Output in /tmp/ctl.out, /tmp/ctl.err.
