@@ -45,6 +45,8 @@ boot_sample() {
 }
 # boot_press: a press and release of the button, each edge with a short bounce train.
 boot_press() {
+    # Once a status is answered: the boot light's start work is done (see start_service).
+    wait_until 30 sh -c "torch status --config '$BOOTLIGHT_CONF' > /dev/null 2>&1"
     for p in pull-down pull-up pull-down pull-up pull-down; do sim_pull 1 $p; done
     usleep 100000
     for p in pull-up pull-down pull-up pull-down pull-up; do sim_pull 1 $p; done
