@@ -80,7 +80,7 @@ while [ "$boot" -lt "$boots" ]; do
     problem=""
     if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
     elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
-    elif ! grep -q '^VMTEST BOOTED' "$console.txt"; then problem="the guest never ran the test (qemu status $status)"
+    elif ! grep -q 'VMTEST BOOTED' "$console.txt"; then problem="the guest never ran the test (qemu status $status)"
     elif ! grep -q '^VMTEST REBOOT' "$console.txt"; then problem="the guest stopped before its verdict"
     fi
     if [ -n "$problem" ]; then

@@ -12,6 +12,9 @@ boot=0
 for word in $(cat /proc/cmdline); do
     case "$word" in torchvm.boot=*) boot=${word#torchvm.boot=} ;; esac
 done
+# A newline first: the firmware's last console line ("Booting from ROM..") ends
+# without one, and with a quiet kernel this is the next thing the console shows.
+echo
 echo "VMTEST BOOTED boot=$boot $(uname -r) pid1=$(cat /proc/1/comm) uptime=$(cut -d' ' -f1 /proc/uptime)s"
 . "$here/boot$boot.sh"
 echo "VMTEST RESULT boot=$boot $PASSED passed, $FAILED failed"
