@@ -26,16 +26,12 @@ systemctl restart torch.service
 page_answers() { web_get | grep -q '"lit":false'; }
 check boot3-web-dropin-page-answers "GET /api/status: $(web_get | head -c 200 | tr '\r\n' '  ')" wait_until 30 page_answers
 check boot3-web-dropin-dark "LED $(led)" led_is 0
-# The drop-in allows only a home network's addresses (loopback, link-local, the private
-# ranges): a process in the service's own cgroup reaches the page on loopback, but a
-# public address (TEST-NET-2) is refused by the unit's IP filter at once (EPERM), not
-# merely unroutable.
+# The drop-in's address list still lets a process in the service's own cgroup reach the
+# page on loopback. (That a public address is refused is not checked here: the guest has
+# no route, so a connect fails before the unit's IP filter sees a packet.)
 in_service() {
     timeout 10 bash -c 'echo $$ > /sys/fs/cgroup/system.slice/torch.service/cgroup.procs && exec 3<>"/dev/tcp/$1/$2"' sh "$1" "$2" 2>&1
 }
-public=$(in_service 198.51.100.7 1883)
-info "from the service's cgroup to 198.51.100.7:1883: $public"
-check boot3-web-dropin-public-refused "198.51.100.7: $public" sh -c "echo '$public' | grep -q 'Operation not permitted'"
 check boot3-web-dropin-loopback-allowed "127.0.0.1:8080: $(in_service 127.0.0.1 8080)" in_service 127.0.0.1 8080
 # Back to the unit as shipped (boot 4 compares the file list after purge).
 rm -rf /etc/systemd/system/torch.service.d
