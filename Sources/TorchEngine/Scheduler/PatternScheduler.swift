@@ -75,7 +75,7 @@ public final class PatternScheduler: @unchecked Sendable {
     }
 
     /// Locks the process's memory (mlockall) if the settings ask for it. Called after
-    /// the first program is playing: faulting every page in takes tens of milliseconds,
+    /// the first program is playing: faulting every page in takes a while (long under emulation),
     /// which must not delay the first light (the boot-time light).
     public func lockMemory() {
         guard settings.lockMemory, !memoryLocked, lockNote.isEmpty else { return }
