@@ -77,6 +77,24 @@ class Torch:
         return self.proc.returncode
 
 
+def hold(path, seconds, timeout=2.0):
+    """The virtual button held for `seconds` on one connection (a holder that goes away
+    releases at once, so the press and its release share a session); each reply must be
+    ok."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(timeout)
+        s.connect(path)
+        f = s.makefile("rwb")
+        for cmd in ("press", "release"):
+            f.write((json.dumps({"cmd": cmd}) + "\n").encode())
+            f.flush()
+            reply = json.loads(f.readline().decode())
+            if not reply.get("ok", False):
+                raise ValueError("%s refused: %s" % (cmd, reply))
+            if cmd == "press":
+                time.sleep(seconds)
+
+
 def request(path, obj, timeout=2.0):
     """One request on a fresh connection (as the `torch` CLI does); the reply as a dict.
     Raises OSError (timeout included) or ValueError (a reply that is not JSON / not ok)."""

@@ -11,9 +11,9 @@ Run with the Python of Tests/ha/venv.sh (a pinned `homeassistant` from PyPI):
      the UI's config flow stores it): the device, the light and every trigger appear in
      its registries; `light.turn_on` with brightness, effect, transition and flash
      (called through Home Assistant's own service registry) reaches the simulated LED
-     (torch's status and its --trace file); a button press through torch's control
-     socket (the virtual button) fires an automation with the device trigger, written
-     as the README's example is.
+     (torch's status and its --trace file); a tap, the end of its click sequence and a
+     1 s hold's release on torch's control socket (the virtual button) each fire an
+     automation with their device trigger, written as the README's example is.
 
 usage: <venv>/bin/python Tests/ha/ha_test.py TORCH
 Every wait has a timeout; the whole run is bounded (about a minute when it passes)."""
@@ -29,6 +29,7 @@ import uuid
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
 from harness import Broker, Torch, stop_all, summary  # noqa: E402
+import torchproc  # noqa: E402  (put on the path by harness)
 
 import paho.mqtt.client as paho  # noqa: E402  (the venv's 2.x, as Home Assistant pins it)
 
@@ -246,22 +247,39 @@ async def live(config_dir, torch, validated, triggers):
         s = await until_io(torch.status, lambda r: r["brightness_percent"] == 70, 10, "torch at 70 %")
         check(True, "light.turn_on brightness_pct 70 effect steady transition 0.5 flash long → a 10 s flash at 70 %")
 
-        tap = next(v for t, v in validated.items() if t in triggers and v["payload"] == "tap")
+        # Three automations, each on one trigger: a tap, the end of a hold (released
+        # between hold-time and long-hold) and the end of a click sequence.
+        wanted = {"tap": "torch_test_tapped", "hold-end": "torch_test_released", "clicks-ended": "torch_test_ended"}
+        chosen = {p: next(v for t, v in validated.items() if t in triggers and v["payload"] == p) for p in wanted}
         def write_automation():
             with open(os.path.join(config_dir, "automations.yaml"), "w") as f:
-                f.write("- alias: torch tap\n  triggers:\n    - trigger: device\n      domain: mqtt\n      device_id: %s\n"
-                        "      type: %s\n      subtype: %s\n  actions:\n    - event: torch_test_tapped\n"
-                        % (device.id, tap["type"], tap["subtype"]))
+                for p, event in wanted.items():
+                    f.write("- alias: torch %s\n  triggers:\n    - trigger: device\n      domain: mqtt\n      device_id: %s\n"
+                            "      type: %s\n      subtype: %s\n  actions:\n    - event: %s\n"
+                            % (p, device.id, chosen[p]["type"], chosen[p]["subtype"], event))
         await io(write_automation)
         await hass.services.async_call("automation", "reload", blocking=True)
-        fired = []
-        hass.bus.async_listen("torch_test_tapped", lambda e: fired.append(time.monotonic()))
+        fired = {p: [] for p in wanted}
+        for p, event in wanted.items():
+            hass.bus.async_listen(event, lambda e, p=p: fired[p].append(time.monotonic()))
         await asyncio.sleep(0.5)
         pressed = time.monotonic()
         assert (await io(torch.request, {"cmd": "press"}))["ok"] and (await io(torch.request, {"cmd": "release"}))["ok"]
-        await until(lambda: fired, 10, "the automation's event after a tap")
+        await until(lambda: fired["tap"], 10, "the automation's event after a tap")
         check(True, "a tap on the virtual button fired the automation (%s/%s) in %.0f ms"
-              % (tap["type"], tap["subtype"], (fired[0] - pressed) * 1000))
+              % (chosen["tap"]["type"], chosen["tap"]["subtype"], (fired["tap"][0] - pressed) * 1000))
+        await until(lambda: fired["clicks-ended"], 10, "the automation's event after the tap's sequence ended")
+        check(True, "the tap's sequence ending fired the automation (%s/%s)"
+              % (chosen["clicks-ended"]["type"], chosen["clicks-ended"]["subtype"]))
+        await asyncio.sleep(1.0)
+        # Past hold-time (400 ms), short of long-hold (2 s), on one connection.
+        await io(torchproc.hold, torch.socket, 1.0)
+        try:
+            await until(lambda: fired["hold-end"], 10, "the automation's event after a hold's release")
+        except AssertionError as e:
+            raise AssertionError("%s; torch's log ends: %s" % (e, (await io(torch.log))[-1200:]))
+        check(True, "a 1 s hold's release fired the automation (%s/%s)"
+              % (chosen["hold-end"]["type"], chosen["hold-end"]["subtype"]))
     finally:
         await hass.async_stop()
     return t_transition

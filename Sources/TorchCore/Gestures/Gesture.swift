@@ -96,4 +96,15 @@ public enum GestureKind: String, CaseIterable, Sendable, CustomStringConvertible
     case clickHold = "click-hold"
 
     public var description: String { rawValue }
+
+    /// Whether the feedback line pulses for it: every gesture the user is still making
+    /// or has just made, but not the moments that only close one already felt (a
+    /// release, the end of a hold, the end of a click sequence), which front ends are
+    /// still told of.
+    public var pulsesFeedback: Bool {
+        switch self {
+        case .release, .holdEnd, .clicksEnded: false
+        case .press, .tap, .doubleTap, .holdStart, .longHold, .click, .clickHold: true
+        }
+    }
 }

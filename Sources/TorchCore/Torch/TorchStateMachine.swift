@@ -213,9 +213,11 @@ public struct TorchStateMachine: Sendable {
                 events.append(.gestureRecognized(.press))
             case (_, .longPress):
                 break
-            case (.tap, _), (.doubleTap, _), (.click, _), (.holdStart, _), (.clickHold, _), (.longHold, _):
-                events.append(.gestureRecognized(gesture.kind, count: gesture.kind == .click ? gesture.count : nil))
-            case (.press, _), (.release, _), (.holdEnd, _), (.clicksEnded, _):
+            case (.tap, _), (.doubleTap, _), (.holdStart, _), (.clickHold, _), (.longHold, _), (.holdEnd, _):
+                events.append(.gestureRecognized(gesture.kind))
+            case (.click, _), (.clicksEnded, _):
+                events.append(.gestureRecognized(gesture.kind, count: gesture.count))
+            case (.press, _), (.release, _):
                 break
             }
             if gesture.kind == .press, fadeEnd != nil {

@@ -9,9 +9,10 @@ public enum ControllerEffect: Equatable, Sendable {
     case save(PersistentState)
     /// The board's own status LEDs go dark (stealth on) or come back (stealth off).
     case statusLEDs(StatusLEDChange)
-    /// The feedback buzzer or indicator pulses: this gesture was recognised (`count`: a
-    /// click's place in its sequence, as in `TorchEvent.gestureRecognized`).
-    case feedbackPulse(GestureKind, count: Int? = nil)
+    /// This gesture was recognised (`count`: a click's place in its sequence, or a
+    /// sequence's clicks at its end, as in `TorchEvent.gestureRecognized`): front ends
+    /// are told, and the feedback buzzer or indicator pulses if `kind.pulsesFeedback`.
+    case gesture(GestureKind, count: Int? = nil)
     /// A notice for the service manager (sd_notify).
     case notice(ServiceNotice)
     /// One log line with its syslog priority.

@@ -17,8 +17,8 @@ extension TorchController {
             case .stateChanged:
                 save()
             case let .gestureRecognized(kind, count):
-                lastGesture = kind
-                effects.append(.feedbackPulse(kind, count: count))
+                if kind.pulsesFeedback { lastGesture = kind }
+                effects.append(.gesture(kind, count: count))
             case .stealthChanged(let on):
                 if settings.hasStatusLEDs {
                     log("stealth \(on ? "on" : "off")")

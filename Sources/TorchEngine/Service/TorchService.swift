@@ -176,8 +176,8 @@ public final class TorchService {
             case .play: break
             case let .save(state): lastSave = state
             case let .statusLEDs(change): setStatusLEDs(change)
-            case let .feedbackPulse(kind, count):
-                if let feedback = options.feedback {
+            case let .gesture(kind, count):
+                if kind.pulsesFeedback, let feedback = options.feedback {
                     let wasOn = feedback.isOn
                     let at = clock.now()
                     feedback.pulse(at: at)

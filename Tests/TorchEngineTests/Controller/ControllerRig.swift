@@ -46,13 +46,13 @@ struct TorchRig {
     }
 
     /// The effects seen as the state machine's events: a save is a state change, a
-    /// feedback pulse a recognised gesture, the status LEDs stealth, and the sleep
+    /// gesture effect a recognised gesture, the status LEDs stealth, and the sleep
     /// timer's log line its expiry.
     var events: [TorchEvent] {
         effects.compactMap { e -> TorchEvent? in
             switch e {
             case .save: .stateChanged
-            case let .feedbackPulse(kind, count): .gestureRecognized(kind, count: count)
+            case let .gesture(kind, count): .gestureRecognized(kind, count: count)
             case let .statusLEDs(change): .stealthChanged(change == .dark)
             case let .log(_, line) where line == TorchEvent.sleepTimerExpired.description: .sleepTimerExpired
             default: nil

@@ -69,8 +69,25 @@ import TorchEngine
         var rig = TorchRig()
         rig.click(atMs(0), atMs(100))
         rig.click(atMs(200), atMs(300))
-        let pulses = rig.effects.compactMap { if case let .feedbackPulse(k, _) = $0 { k } else { nil } }
+        let pulses = rig.effects.compactMap { if case let .gesture(k, _) = $0, k.pulsesFeedback { k } else { nil } }
         #expect(pulses == [.tap, .doubleTap])
+        #expect(rig.controller.lastGesture == .doubleTap)
+    }
+
+    /// The end of a hold and the end of a click sequence reach the front ends (Home
+    /// Assistant's `button_long_release` and `button_clicks_ended` triggers) without a
+    /// pulse of their own, and the terminal keeps showing the gesture the user felt.
+    @Test func theEndsOfGesturesAreToldWithoutAPulse() {
+        var rig = TorchRig()
+        rig.click(atMs(0), atMs(1500))
+        rig.click(atMs(3000), atMs(3100))
+        rig.click(atMs(3200), atMs(3300))
+        rig.run(until: atMs(5000))
+        let told = rig.effects.compactMap { e -> String? in
+            guard case let .gesture(k, n) = e else { return nil }
+            return "\(k)\(n.map { " \($0)" } ?? "")\(k.pulsesFeedback ? " pulse" : "")"
+        }
+        #expect(told == ["hold-start pulse", "hold-end", "tap pulse", "double-tap pulse", "clicks-ended 2"])
         #expect(rig.controller.lastGesture == .doubleTap)
     }
 
@@ -79,7 +96,7 @@ import TorchEngine
     @Test func aClicksCountTravelsWithItsPulse() {
         var rig = TorchRig()
         for i in Int64(0)..<4 { rig.click(atMs(i * 200), atMs(i * 200 + 100)) }
-        let pulses = rig.effects.compactMap { if case let .feedbackPulse(k, n) = $0 { "\(k)\(n.map { " \($0)" } ?? "")" } else { nil } }
+        let pulses = rig.effects.compactMap { if case let .gesture(k, n) = $0, k.pulsesFeedback { "\(k)\(n.map { " \($0)" } ?? "")" } else { nil } }
         #expect(pulses == ["tap", "double-tap", "click 3", "click 4"])
     }
 

@@ -6,7 +6,7 @@ import TorchEngine
 /// N clicks + hold, the gap rule, bounce inside clicks, and every action of the map.
 @Suite struct GestureMapScenarioTests {
     func pulses(_ rig: TorchRig) -> [GestureKind] {
-        rig.effects.compactMap { if case let .feedbackPulse(k, _) = $0 { k } else { nil } }
+        rig.effects.compactMap { if case let .gesture(k, _) = $0, k.pulsesFeedback { k } else { nil } }
     }
 
     func logs(_ rig: TorchRig) -> [String] {

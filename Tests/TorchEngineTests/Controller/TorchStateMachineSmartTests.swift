@@ -171,6 +171,6 @@ import TorchEngine
         let feedback = rig.events.compactMap { e -> GestureKind? in
             if case let .gestureRecognized(k, _) = e { return k } else { return nil }
         }
-        #expect(feedback == [.tap, .doubleTap, .holdStart, .press])
+        #expect(feedback == [.tap, .doubleTap, .clicksEnded, .holdStart, .holdEnd, .press])
     }
 }

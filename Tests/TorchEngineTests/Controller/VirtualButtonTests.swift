@@ -7,7 +7,7 @@ import TorchEngine
 /// releases at once.
 @Suite struct VirtualButtonTests {
     func pulses(_ rig: TorchRig) -> [GestureKind] {
-        rig.effects.compactMap { if case let .feedbackPulse(k, _) = $0 { k } else { nil } }
+        rig.effects.compactMap { if case let .gesture(k, _) = $0, k.pulsesFeedback { k } else { nil } }
     }
 
     @Test func aVirtualTapLatchesTheLightAsAPhysicalTapDoes() {

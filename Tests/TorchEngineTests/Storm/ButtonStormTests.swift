@@ -28,7 +28,7 @@ import TorchHardware
         func collect() {
             for effect in controller.takeEffects() {
                 switch effect {
-                case let .feedbackPulse(kind, _): pulses[kind, default: 0] += 1
+                case let .gesture(kind, _) where kind.pulsesFeedback: pulses[kind, default: 0] += 1
                 case let .log(priority, line) where priority == .error || priority == .warning: errors.append(line)
                 default: break
                 }
