@@ -38,6 +38,7 @@ cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 export TORCH_VM_CACHE="$cache"
 work="$cache/work"
 mkdir -p "$work"
+rm -f "$work/failures"
 boot_timeout=${TORCH_VM_TIMEOUT:-600}
 products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch-sysfs-diff torch}
 scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh scenarios-faults-gpio.sh}
@@ -112,6 +113,9 @@ boot_vm() {
     grep -E '^(VMTEST|  )' "$console" | sed "s|^|[$label] |" || true
     p=$(grep -c '^VMTEST PASS ' "$console" || true)
     f=$(grep -c '^VMTEST FAIL ' "$console" || true)
+    # Each failure with the lines after it (the check's own detail), kept for the end of
+    # the run, where a reader of only the last lines sees them.
+    grep -A 3 '^VMTEST FAIL ' "$console" | sed "s|^|[$label] |" >> "$work/failures" || true
     problem=""
     if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
     elif grep -q 'Kernel panic' "$console"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console")"
@@ -237,6 +241,10 @@ vm-test: $combo (Linux $kver, libgpiod $version; scenarios: $scripts$extra): $p 
     done
 done
 
+if [ -s "$work/failures" ]; then
+    echo "vm-test: the failures again, each with the lines after it:"
+    cat "$work/failures"
+fi
 echo "vm-test: kernels${t_kernel}$summary"
 echo "vm-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
