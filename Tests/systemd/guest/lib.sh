@@ -36,10 +36,18 @@ released() {
     pull 0 pull-down; b=$(led)
     [ "$a" = 1 ] && [ "$b" = 0 ]
 }
-# tap: the button down for 100 ms, then up; then past the double-tap window.
 # tap: a 100 ms press of the ON button, once the service answers a status (its start's
-# or reload's own work is done, so the press is not stretched into a hold by it).
-tap() { torch status > /dev/null 2>&1; pull 1 pull-down; sleep 0.1; pull 1 pull-up; sleep 0.6; }
+# or reload's own work is done, so the press is not stretched into a hold by it), then
+# past the double-tap window.
+# Nothing but the sleep runs between the two edges: the chip's directory is read
+# before the press, so a slow fork under emulation cannot stretch the press past
+# hold-time (400 ms) into a hold, which lights only while held.
+tap() {
+    torch status > /dev/null 2>&1
+    pin="$(sim_dir)/sim_gpio1/pull"
+    echo pull-down > "$pin"; sleep 0.1; echo pull-up > "$pin"
+    sleep 0.6
+}
 
 active() { [ "$(systemctl is-active torch.service)" = active ]; }
 main_pid() { systemctl show -p MainPID --value torch.service; }
