@@ -86,9 +86,10 @@ def validate_discovery(messages):
         schema = DISCOVERY_SCHEMA_JSON if topic in lights else TRIGGER_DISCOVERY_SCHEMA
         try:
             validated[topic] = schema(expand(json.loads(text)))
-            check(True, "Home Assistant's schema accepts %s" % topic)
+            refusal = None
         except Exception as e:  # voluptuous.Invalid and its kin: the message says what
-            check(False, "Home Assistant's schema refuses %s: %s" % (topic, e))
+            refusal = str(e)
+        check(refusal is None, "Home Assistant's schema accepts %s%s" % (topic, "" if refusal is None else ": refused: " + refusal))
     return lights, triggers, validated
 
 
@@ -192,7 +193,7 @@ async def live(config_dir, torch, validated, triggers):
         # The light's config names the device (a trigger's may register it first).
         device = await until(lambda: (lambda d: d if d and d.name else None)(devices.async_get_device(identifiers={("mqtt", torch.name)})),
                              60, "torch's device with its name")
-        check(True, "device '%s' (%s, %s) in the device registry" % (device.name, device.model, device.sw_version))
+        check(bool(device.name) and ("mqtt", torch.name) in device.identifiers, "device '%s' (%s, %s) in the device registry" % (device.name, device.model, device.sw_version))
         entities = er.async_get(hass)
         light_id = await until(lambda: entities.async_get_entity_id("light", "mqtt", torch.name + "_light"), 30, "torch's light entity")
         check(light_id is not None, "light %s in the entity registry" % light_id)
@@ -224,19 +225,21 @@ async def live(config_dir, torch, validated, triggers):
         await until_io(torch.status, lambda r: r["brightness_percent"] == 100 and r["pattern_name"].lower().startswith("steady"), 10, "steady 100 %")
         t_transition = time.monotonic()
         await turn_on(brightness_pct=20, transition=1.5)
-        await until_io(torch.status, lambda r: r["brightness_percent"] == 20, 10, "torch at 20 %")
-        check(True, "light.turn_on brightness_pct 20 transition 1.5 → torch at 20 % (levels checked in the trace below)")
+        s = await until_io(torch.status, lambda r: r["brightness_percent"] == 20, 10, "torch at 20 %")
+        check(s["lit"] and s["brightness_percent"] == 20, "light.turn_on brightness_pct 20 transition 1.5 → torch at 20 % (levels checked in the trace below)")
         await asyncio.sleep(2.0)
         # Home Assistant's own top (6553 s): clamped to torch's 3600 s, not refused.
         await turn_on(brightness_pct=60, transition=6553)
         log = await until_io(torch.log, lambda t: "transition 6553 s is above" in t, 10, "the clamped transition's log line")
         s = await until_io(torch.status, lambda r: r["brightness_percent"] == 60, 10, "torch at 60 %")
-        check(True, "transition 6553 s → played (brightness 60 %%), with one line: %s"
-              % [l for l in log.splitlines() if "transition 6553" in l][0].split("mqtt: ", 1)[-1])
+        said = [l for l in log.splitlines() if "transition 6553" in l]
+        check(s["brightness_percent"] == 60 and len(said) == 1, "transition 6553 s → played (brightness 60 %%), with one line: %s"
+              % (said or [""])[0].split("mqtt: ", 1)[-1])
         await turn_on(brightness_pct=100)
         await turn_on(flash="short")
         log = await until_io(torch.log, lambda t: "flash: strobe" in t, 10, "torch's flash")
-        check(True, "light.turn_on flash short → torch: %s" % [l for l in log.splitlines() if "flash: strobe" in l][-1].split("torch: ")[-1])
+        said = [l for l in log.splitlines() if "flash: strobe" in l]
+        check(bool(said) and "(mqtt)" in said[-1], "light.turn_on flash short → torch: %s" % (said or [""])[-1].split("torch: ")[-1])
 
         # A gesture: the automation as the README writes it (no discovery_id).
         # All four in one call, as Home Assistant's JSON schema sends them together: the
@@ -245,7 +248,7 @@ async def live(config_dir, torch, validated, triggers):
         await turn_on(brightness_pct=70, effect="steady", transition=0.5, flash="long")
         log = await until_io(torch.log, lambda t: "flash: strobe-medium for 10s" in t, 10, "the long flash")
         s = await until_io(torch.status, lambda r: r["brightness_percent"] == 70, 10, "torch at 70 %")
-        check(True, "light.turn_on brightness_pct 70 effect steady transition 0.5 flash long → a 10 s flash at 70 %")
+        check(s["lit"] and s["brightness_percent"] == 70, "light.turn_on brightness_pct 70 effect steady transition 0.5 flash long → a 10 s flash at 70 %")
 
         # Three automations, each on one trigger: a tap, the end of a hold (released
         # between hold-time and long-hold) and the end of a click sequence.
@@ -266,10 +269,10 @@ async def live(config_dir, torch, validated, triggers):
         pressed = time.monotonic()
         assert (await io(torch.request, {"cmd": "press"}))["ok"] and (await io(torch.request, {"cmd": "release"}))["ok"]
         await until(lambda: fired["tap"], 10, "the automation's event after a tap")
-        check(True, "a tap on the virtual button fired the automation (%s/%s) in %.0f ms"
+        check(len(fired["tap"]) == 1, "a tap on the virtual button fired the automation (%s/%s) in %.0f ms"
               % (chosen["tap"]["type"], chosen["tap"]["subtype"], (fired["tap"][0] - pressed) * 1000))
         await until(lambda: fired["clicks-ended"], 10, "the automation's event after the tap's sequence ended")
-        check(True, "the tap's sequence ending fired the automation (%s/%s)"
+        check(len(fired["clicks-ended"]) == 1, "the tap's sequence ending fired the automation (%s/%s)"
               % (chosen["clicks-ended"]["type"], chosen["clicks-ended"]["subtype"]))
         await asyncio.sleep(1.0)
         # Past hold-time (400 ms), short of long-hold (2 s), on one connection.
@@ -278,7 +281,7 @@ async def live(config_dir, torch, validated, triggers):
             await until(lambda: fired["hold-end"], 10, "the automation's event after a hold's release")
         except AssertionError as e:
             raise AssertionError("%s; torch's log ends: %s" % (e, (await io(torch.log))[-1200:]))
-        check(True, "a 1 s hold's release fired the automation (%s/%s)"
+        check(len(fired["hold-end"]) == 1 and len(fired["tap"]) == 1, "a 1 s hold's release fired the automation (and not the tap's) (%s/%s)"
               % (chosen["hold-end"]["type"], chosen["hold-end"]["subtype"]))
     finally:
         await hass.async_stop()
