@@ -26,35 +26,27 @@ public enum Effect: Equatable, Sendable {
     /// 0.51 s at load 5, towards 0.3 s). The load reaches it through the state machine.
     case heartbeat
 
-    /// The kinds, as written first in the pattern text and as library names.
-    public static let kinds = ["candle", "lightning", "bike", "beacon", "party-strobe", "tactical-strobe", "heartbeat"]
+    /// The kinds' names, as written first in the pattern text and as library names.
+    public static let kinds = EffectKind.allCases.map(\.rawValue)
 
     /// The effect with its default parameters, by kind name (`Effect.kinds`).
-    public static func standard(_ kind: String) -> Effect? {
-        switch kind {
-        case "candle": .candle(seed: 0)
-        case "lightning": .lightning(seed: 0)
-        case "bike": .bike(base: 0.5)
-        case "beacon": .beacon(on: .milliseconds(100), every: .seconds(2))
-        case "party-strobe": .partyStrobe(rate: 24, flash: .milliseconds(1))
-        case "tactical-strobe": .tacticalStrobe(rate: 10)
-        case "heartbeat": .heartbeat
-        default: nil
+    public static func standard(_ kind: String) -> Effect? { EffectKind(rawValue: kind)?.standard }
+
+    /// The effect's kind.
+    public var effectKind: EffectKind {
+        switch self {
+        case .candle: .candle
+        case .lightning: .lightning
+        case .bike: .bike
+        case .beacon: .beacon
+        case .partyStrobe: .partyStrobe
+        case .tacticalStrobe: .tacticalStrobe
+        case .heartbeat: .heartbeat
         }
     }
 
     /// The kind name (`candle`, `party-strobe`).
-    public var kind: String {
-        switch self {
-        case .candle: "candle"
-        case .lightning: "lightning"
-        case .bike: "bike"
-        case .beacon: "beacon"
-        case .partyStrobe: "party-strobe"
-        case .tacticalStrobe: "tactical-strobe"
-        case .heartbeat: "heartbeat"
-        }
-    }
+    public var kind: String { effectKind.rawValue }
 
     /// The timeline the scheduler plays (the heartbeat at load 0: see `timeline(loadAverage:)`).
     public func timeline() -> Timeline { timeline(loadAverage: 0) }

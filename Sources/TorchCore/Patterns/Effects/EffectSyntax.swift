@@ -10,16 +10,9 @@
 ///     tactical-strobe rate=10Hz          1Hz…125Hz, lit a third of each cycle
 ///     heartbeat                          no parameters: the load average sets its rate
 extension Effect {
-    /// The parameter names of each kind, in canonical order.
+    /// The parameter names of each kind, in canonical order (none for an unknown name).
     public static func parameterNames(_ kind: String) -> [String] {
-        switch kind {
-        case "candle", "lightning": ["seed"]
-        case "bike": ["base"]
-        case "beacon": ["on", "every"]
-        case "party-strobe": ["rate", "flash"]
-        case "tactical-strobe": ["rate"]
-        default: []
-        }
+        EffectKind(rawValue: kind)?.parameterNames ?? []
     }
 
     /// The canonical one-line form.
