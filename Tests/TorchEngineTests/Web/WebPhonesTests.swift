@@ -49,8 +49,8 @@ import Glibc
             return h.receive(fd, pumping: false).text
         }
 
-        let kitchen = h.connect(), hall = h.connect(), stream = h.connect(), scraper = h.connect()
-        defer { for fd in [kitchen, hall, stream, scraper] { close(fd) } }
+        let kitchen = h.connect(), hall = h.connect(), stream = h.connect(), quiet = h.connect(), scraper = h.connect()
+        defer { for fd in [kitchen, hall, stream, quiet, scraper] { close(fd) } }
         let kitchenReply = exchange(kitchen, post("/api/pair", "{\"token\":\"\(kitchenToken)\"}"))
         let hallReply = exchange(hall, post("/api/pair", "{\"token\":\"\(hallToken)\"}"))
         let kitchenSession = try #require(session(in: kitchenReply))
@@ -63,6 +63,8 @@ import Glibc
         #expect(exchange(hall, post("/api/command", #"{"cmd":"off"}"#, cookie: hallSession)).hasPrefix("HTTP/1.1 200"))
         let opened = exchange(stream, "GET /api/events?client=k1 HTTP/1.1\r\nHost: localhost\r\nCookie: torch_session=\(kitchenSession)\r\n\r\n")
         #expect(opened.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
+        let hallStream = exchange(quiet, "GET /api/events?client=h1 HTTP/1.1\r\nHost: localhost\r\nCookie: torch_session=\(hallSession)\r\n\r\n")
+        #expect(hallStream.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream"))
         func metrics(_ token: String) -> String { "GET /metrics HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\n\r\n" }
         #expect(exchange(scraper, metrics(kitchenToken)).hasPrefix("HTTP/1.1 200"))
 
@@ -79,10 +81,23 @@ import Glibc
         #expect(exchange(scraper, metrics(hallToken)).hasPrefix("HTTP/1.1 200"))
         #expect(commands == ["on", "off", "on"])
 
-        // The revoked phone's event stream is closed at the next event.
-        h.server.broadcast(event: "status", data: "{}", now: h.now)
+        // With no status change, the revoked phone's stream is closed at its next ping
+        // (and reported closed, for the dead-man rule); the other phone's gets the ping.
+        h.now = h.now + h.server.settings.eventPing
+        let closedAtPing = h.server.expire(now: h.now)
+        #expect(closedAtPing == ["k1"])
         let (after, closed) = h.receive(stream)
-        #expect(closed && !after.contains("event: status"))
+        #expect(closed && !after.contains(": ping"))
+        #expect(h.server.streamClients == ["h1"])
+        h.server.broadcast(event: "status", data: "{}", now: h.now)
+        #expect(h.receive(quiet, pumping: false).text.contains("event: status"))
+
+        // At a status change (not waiting for the ping), the next revoked stream closes.
+        try phones.revoke(named: "hall")
+        try files.save(phones)
+        h.server.broadcast(event: "status", data: "{}", now: h.now)
+        let (last, hallClosed) = h.receive(quiet)
+        #expect(hallClosed && !last.contains("event: status"))
         #expect(h.server.streamClients.isEmpty)
     }
 }
