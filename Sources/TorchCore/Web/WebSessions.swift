@@ -51,9 +51,4 @@ public struct WebSessions: Sendable {
     public mutating func prune(_ table: WebTokenTable) {
         sessions = sessions.filter { _, s in table.phone(named: s.phone).map { WebAccess.tokensMatch(s.token, $0.token) } ?? false }
     }
-
-    /// Ends session `id` (nothing when there is none).
-    public mutating func close(_ id: String) {
-        sessions[id] = nil
-    }
 }

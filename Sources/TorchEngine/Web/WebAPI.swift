@@ -6,9 +6,9 @@ import TorchHardware
 /// - every request: `Host` must be allowed (else 421: DNS rebinding);
 /// - `GET /`, `/app.js`, `/app.css`: the page (no secret in it);
 /// - `GET /api/status`, `GET /api/events`: the status object, once or as a stream
-///   (paired: control or viewer token);
+///   (paired: a session of a control or viewer phone);
 /// - `POST /api/command` (a control-protocol request as JSON), `POST /api/hold` (the
-///   dead-man renewal): control token, same-origin `Origin`, `Content-Type:
+///   dead-man renewal): a control phone's session, same-origin `Origin`, `Content-Type:
 ///   application/json`;
 /// - `GET /metrics`: Prometheus's text format (read-only; the same access as
 ///   `/api/status`: the session cookie, or `Authorization: Bearer TOKEN` with any
@@ -18,7 +18,7 @@ import TorchHardware
 ///
 /// Without pairing (loopback, `[web] pairing = auto`) a request has control when its
 /// peer's user could use the control socket (`WebClient.mayControlUnpaired`); any other
-/// needs the pairing cookie, as on any address.
+/// needs a session cookie, as on any address.
 /// No CORS header is ever sent, so no other site's script can read a reply.
 final class WebAPI {
     enum Access: String { case none, view, control }
@@ -191,7 +191,7 @@ final class WebAPI {
         }
         switch (needs, access(r, client)) {
         case (.control, .none): return unauthorized()
-        case (.control, .view): return .text(.forbidden, "this page is paired read-only (viewer token): commands are refused")
+        case (.control, .view): return .text(.forbidden, "this page is paired read-only (a viewer link): commands are refused")
         default: return nil
         }
     }

@@ -46,6 +46,4 @@ final class WebPairing {
         sessions.open(id, for: phone)
         return id
     }
-
-    var sessionCount: Int { sessions.count }
 }

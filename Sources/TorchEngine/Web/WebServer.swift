@@ -54,7 +54,7 @@ public final class WebServer {
         var streamSession: String?
         /// Whether the peer may control without pairing, looked up at its first request.
         var mayControlUnpaired: Bool?
-        /// A request on it carried a paired browser's token (or its user may control
+        /// A request on it carried a paired phone's session cookie (or its user may control
         /// unpaired): the owner's phone, which unpaired traffic never evicts.
         var isPaired = false
     }

@@ -50,13 +50,18 @@ import TorchCore
     }
 
     @Test func sessionsAreIndependent() throws {
-        var s = WebSessions()
+        // Two pages of one phone: the second session leaves the first alone, and when
+        // the first makes room for a newcomer the second stays.
+        var s = WebSessions(capacity: 2)
         s.open("SessionKitchen-000001", for: kitchen)
         s.open("SessionKitchen-000002", for: kitchen)
-        s.close("SessionKitchen-000001")
-        let t = try table(kitchen)
+        let t = try table(kitchen, hall)
+        #expect(s.phone(for: "SessionKitchen-000001", in: t) == kitchen)
+        #expect(s.phone(for: "SessionKitchen-000002", in: t) == kitchen)
+        s.open("SessionHall-000000001", for: hall)
         #expect(s.phone(for: "SessionKitchen-000001", in: t) == nil)
         #expect(s.phone(for: "SessionKitchen-000002", in: t) == kitchen)
+        #expect(s.phone(for: "SessionHall-000000001", in: t) == hall)
     }
 
     @Test func atCapacityTheOldestSessionMakesRoom() throws {
