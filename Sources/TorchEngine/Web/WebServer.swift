@@ -274,8 +274,11 @@ public final class WebServer {
                 if updated.mayControlUnpaired == nil { updated.mayControlUnpaired = peerMayControlUnpaired(fd) }
                 let session = WebAccess.cookie(WebAccess.cookieName, in: request.header("cookie"))
                 let sessionPhone = pairing.phone(session: session)
-                if !updated.isPaired {
-                    updated.isPaired = updated.mayControlUnpaired == true || sessionPhone != nil
+                if updated.mayControlUnpaired == true || sessionPhone != nil {
+                    updated.isPaired = true
+                } else if session != nil {
+                    // A session no longer valid (its phone revoked): no longer the owner's.
+                    updated.isPaired = false
                 }
                 connections[fd] = updated
                 let client = WebClient(peer: c.peer, mayControlUnpaired: updated.mayControlUnpaired ?? false)

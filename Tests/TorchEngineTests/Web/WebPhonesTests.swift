@@ -100,4 +100,41 @@ import Glibc
         #expect(hallClosed && !last.contains("event: status"))
         #expect(h.server.streamClients.isEmpty)
     }
+
+    @Test func aRevokedPhonesConnectionIsNoLongerSparedByEviction() throws {
+        var template = Array("/tmp/torch-phones-XXXXXX".utf8CString)
+        let dir = try #require(mkdtemp(&template).map { String(cString: $0) })
+        let files = WebTokenFiles(stateFile: dir + "/state")
+        defer { unlink(files.phones); rmdir(dir) }
+        var phones = WebTokenTable()
+        try phones.mint(WebPhone(name: "kitchen", access: .control, mintedAt: 1, token: kitchenToken))
+        try files.save(phones)
+        let h = try WebHarness(maxConnections: 2, stateFile: dir + "/state")
+        let session = try h.server.pairing.openSession(for: try #require(h.server.pairing.phone(presenting: kitchenToken)))
+        let status = "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_session=\(session)\r\n\r\n"
+        let phone = h.connect(from: 0x7F00_0002), other = h.connect(from: 0x7F00_0003)
+        defer { close(phone); close(other) }
+        h.send(phone, status)
+        #expect(h.receive(phone).text.hasPrefix("HTTP/1.1 200"))
+        h.now = h.now + .seconds(1)
+        h.send(other, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(h.receive(other).text.hasPrefix("HTTP/1.1 200"))
+        phones.revokeAll()
+        try files.save(phones)
+        // Its next request shows a session that no longer names a phone.
+        h.now = h.now + .seconds(1)
+        h.send(phone, status)
+        _ = h.receive(phone)
+        h.now = h.now + .seconds(1)
+        h.send(other, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        _ = h.receive(other)
+        // A newcomer: the longest idle makes room, the revoked phone's connection first.
+        let newcomer = h.connect(from: 0x7F00_0004)
+        defer { close(newcomer) }
+        h.pump()
+        #expect(h.receive(phone).closed)
+        h.send(other, "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        let (text, closed) = h.receive(other)
+        #expect(text.hasPrefix("HTTP/1.1 200") && !closed)
+    }
 }
