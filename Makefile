@@ -125,7 +125,7 @@ docs:
 	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests'
 
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
-# units, control requests, the state file), checking properties beyond "no crash"
+# units, control requests, the state file, the web page's token file), checking properties beyond "no crash"
 # (Tests/fuzz/run.sh). One binary, built into .build/fuzz when a source changed;
 # `fuzz-quick` is the short pass `make test` runs.
 FUZZ_SECONDS ?= 60

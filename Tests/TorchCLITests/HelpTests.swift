@@ -12,6 +12,7 @@ import Testing
         (["pattern", "--help"], "help-pattern.txt"),
         (["run", "--help"], "help-run.txt"),
         (["status", "--help"], "help-status.txt"),
+        (["web-link", "--help"], "help-web-link.txt"),
     ])
     func help(args: [String], golden: String) {
         let r = TorchProcess.run(args)

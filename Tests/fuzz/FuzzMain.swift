@@ -19,6 +19,7 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("readings", fuzzReadings),
     ("mqtt", fuzzMQTT),
     ("http", fuzzHTTP),
+    ("web-tokens", fuzzWebTokens),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

@@ -69,8 +69,12 @@ class Torch:
             raise SystemExit("torch did not start serving (log: %s)" % self.log.name)
         # The trace counts from the service's start; uptime_s says where that was on
         # this machine's monotonic clock (the one Python's time.monotonic reads).
+        # This script's own session: the service keeps sessions in memory, so every
+        # start needs the link's token traded again.
+        global session
+        session = pair(token)
         t = time.monotonic()
-        _, _, body = request("GET", "/api/status", cookie=token)
+        _, _, body = request("GET", "/api/status", cookie=session)
         self.origin = t - json.loads(body)["uptime_s"]
 
     def stop(self):
@@ -88,7 +92,7 @@ def request(method, path, body=None, host=None, origin=None, cookie=None, header
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     h = {"Host": host or f"127.0.0.1:{port}"}
     if origin: h["Origin"] = origin
-    if cookie: h["Cookie"] = f"torch_token={cookie}"
+    if cookie: h["Cookie"] = f"torch_session={cookie}"
     if body is not None: h["Content-Type"] = ctype
     h.update(headers or {})
     c.request(method, path, body=body, headers=h)
@@ -96,6 +100,17 @@ def request(method, path, body=None, host=None, origin=None, cookie=None, header
     out = (r.status, dict(r.getheaders()), r.read().decode())
     c.close()
     return out
+
+def pair(tok):
+    """The session id the service gives for a link's token (what the page's cookie holds)."""
+    status, headers, _ = request("POST", "/api/pair", body=json.dumps({"token": tok}), origin=base)
+    cookie = headers.get("Set-Cookie", "")
+    if status != 200 or not cookie.startswith("torch_session="):
+        return None
+    return cookie.split(";")[0].split("=", 1)[1]
+
+def bearer(tok):
+    return {"Authorization": "Bearer " + tok}
 
 def web_link(*args):
     out = subprocess.run([TORCH, "web-link", "--config", conf, "--state-file", state, *args],
@@ -134,9 +149,9 @@ status, _, _ = request("GET", "/api/status")
 check(status == 401, "no token → 401 (got %d)" % status)
 status, _, _ = request("GET", "/", host="evil.example:%d" % port)
 check(status == 421, "wrong Host → 421 (got %d)" % status)
-status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin="http://evil.example", cookie=token)
+status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin="http://evil.example", cookie=session)
 check(status == 403, "cross-origin POST → 403 (got %d)" % status)
-status, _, _ = request("POST", "/api/command", body="x" * 100000, origin=base, cookie=token)
+status, _, _ = request("POST", "/api/command", body="x" * 100000, origin=base, cookie=session)
 check(status == 413, "oversized body → 413 (got %d)" % status)
 status, headers, _ = request("GET", "/")
 csp = headers.get("Content-Security-Policy", "")
@@ -145,18 +160,52 @@ check("frame-ancestors 'none'" in csp and not any(k.lower().startswith("access-c
 viewer = web_link("--viewer").split("#pair=")[1]
 status, headers, _ = request("POST", "/api/pair", body=json.dumps({"token": viewer}), origin=base)
 cookie = headers.get("Set-Cookie", "")
-check(status == 200 and "HttpOnly" in cookie and "SameSite=Strict" in cookie, "viewer pairing sets an HttpOnly SameSite=Strict cookie")
-status, _, body = request("GET", "/api/status", cookie=viewer)
-check(status == 200 and json.loads(body)["access"] == "view", "viewer token reads the status")
-status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin=base, cookie=viewer)
-check(status == 403, "viewer token cannot command (403, got %d)" % status)
+check(status == 200 and "HttpOnly" in cookie and "SameSite=Strict" in cookie and viewer not in cookie,
+      "viewer pairing sets an HttpOnly SameSite=Strict session cookie, without the token")
+viewer_session = cookie.split(";")[0].split("=", 1)[1]
+status, _, body = request("GET", "/api/status", cookie=viewer_session)
+check(status == 200 and json.loads(body)["access"] == "view", "viewer session reads the status")
+status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin=base, cookie=viewer_session)
+check(status == 403, "viewer session cannot command (403, got %d)" % status)
+status, _, _ = request("GET", "/api/status", cookie=token)
+check(status == 401, "a token as the cookie (the cookie of before) → 401 (got %d)" % status)
+
+# One token per phone: two phones paired with two links; revoking one with
+# `torch web-link --revoke` stops its cookie and its bearer token at once (no restart),
+# and the other still controls the light.
+link_a, link_b = web_link("--name", "phone-a"), web_link("--name", "phone-b")
+tok_a, tok_b = link_a.split("#pair=")[1], link_b.split("#pair=")[1]
+sess_a, sess_b = pair(tok_a), pair(tok_b)
+check(None not in (sess_a, sess_b) and sess_a != sess_b and tok_a != tok_b, "two links pair two phones, each with its own session")
+status_a = request("POST", "/api/command", body='{"cmd":"on"}', origin=base, cookie=sess_a)[0]
+status_b = request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=sess_b)[0]
+check(status_a == 200 and status_b == 200, "both phones control the light (%d, %d)" % (status_a, status_b))
+listed = subprocess.run([TORCH, "web-link", "--list", "--config", conf, "--state-file", state],
+                        capture_output=True, text=True).stdout
+check(all(n in listed for n in ("phone-a", "phone-b", "phone-1", "phone-2")) and tok_a not in listed and token not in listed,
+      "web-link --list names the phones, never a token")
+web_link("--revoke", "phone-a")
+status, _, _ = request("GET", "/api/status", cookie=sess_a)
+check(status == 401, "the revoked phone's cookie → 401 (got %d)" % status)
+status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin=base, cookie=sess_a)
+check(status == 401, "the revoked phone's command → 401 (got %d)" % status)
+status, _, _ = request("GET", "/metrics", headers=bearer(tok_a))
+check(status == 401, "the revoked phone's bearer token → 401 (got %d)" % status)
+status, _, _ = request("POST", "/api/pair", body=json.dumps({"token": tok_a}), origin=base)
+check(status == 401, "the revoked phone's link no longer pairs (got %d)" % status)
+status, _, _ = request("POST", "/api/command", body='{"cmd":"on"}', origin=base, cookie=sess_b)
+lit = json.loads(request("GET", "/api/status", cookie=session)[2])["lit"]
+check(status == 200 and lit is True, "the other phone still controls the light (%d, lit %s)" % (status, lit))
+status, _, _ = request("GET", "/metrics", headers=bearer(tok_b))
+check(status == 200, "the other phone's bearer token still reads /metrics (got %d)" % status)
+request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=sess_b)
 # Flashing is the owner's choice, enforced in the service: a pattern not in [light]
 # patterns is refused whatever the page's script says.
 status, _, body = request("POST", "/api/command", body='{"cmd":"pattern","spec":"tactical-strobe rate=15Hz"}',
-                          origin=base, cookie=token)
+                          origin=base, cookie=session)
 check(status == 400 and "pattern 'tactical-strobe rate=15Hz' is not one of the owner's [light] patterns" in body,
       "an unlisted strobe from the page is refused (400, naming it: %s)" % body.strip()[:160])
-check(json.loads(request("GET", "/api/status", cookie=token)[2])["lit"] is False, "the refused strobe left the light dark")
+check(json.loads(request("GET", "/api/status", cookie=session)[2])["lit"] is False, "the refused strobe left the light dark")
 
 # A slow client: half a request line, then nothing. It is closed at the request
 # timeout (10 s) with 408 while everything else goes on.
@@ -205,7 +254,7 @@ def page_status():
     return driver.execute_script("const e = window.torchEvents; return e && e.length ? e[e.length - 1].status : null")
 
 def status_now():
-    return json.loads(request("GET", "/api/status", cookie=token)[2])
+    return json.loads(request("GET", "/api/status", cookie=session)[2])
 
 try:
     driver.get(f"{base}/#pair={token}")
@@ -244,7 +293,7 @@ try:
 
     marks["normal"] = mode("button[data-mode=normal]", 0.5)
     # SOS from dark, so its first dot shows as a rising edge in the trace.
-    request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=token)
+    request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=session)
     time.sleep(0.3)
     marks["sos"] = mode("button[data-mode=sos]", 5.5)
     check(page_status()["pattern"] == "sos", "SOS shows on the page")
@@ -308,7 +357,7 @@ try:
         img.src = 'data:image/png;base64,' + arguments[0];""", png)
     print("     screenshot %s: %dx%d, %d colours" % (shot, stats["w"], stats["h"], stats["colours"]))
     check(stats["w"] == 390 and stats["colours"] > 50 and stats["bright"] > 100, "the 390×844 screenshot is not blank")
-    request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=token)
+    request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=session)
     time.sleep(0.3)
 
     # Settings: hold for light and a 10 min sleep timer, then a restart of the service.
@@ -319,11 +368,19 @@ try:
     wait_for("window.torchEvents.at(-1).status.sleep_timer_s === 600", 5)
     stamps1 = torch.stop()
     torch = Torch(2)
-    restarted = wait_for("window.torchEvents.length > 0 && window.torchEvents.at(-1).status.uptime_s < 5 "
+    # Sessions live in the service's memory: after a restart the page asks for its
+    # link again, and the same link pairs it again.
+    asked = wait_for("!document.getElementById('pairing').hidden", 15)
+    check(bool(asked), "after a restart of the service the page asks for its link again")
+    driver.get("about:blank")
+    driver.get(f"{base}/#pair={token}")
+    restarted = wait_for("window.torchEvents && window.torchEvents.length > 0 && window.torchEvents.at(-1).status.uptime_s < 5 "
                          "&& document.getElementById('hold-for-light').checked", 15)
     st = status_now()
     check(bool(restarted) and st["button_mode"] == "momentary" and st["sleep_timer_s"] == 600,
           "settings survive a restart of the service (hold for light, sleep timer 10 min)")
+    # The page was loaded again by its link: its settings card is closed again.
+    driver.find_element(By.CSS_SELECTOR, "#settings summary").click()
     driver.find_element(By.ID, "light-by-default").click()
     wait_for("window.torchEvents.at(-1).status.light_by_default === true", 5)
     st = status_now()
@@ -333,7 +390,7 @@ try:
     # Back to the defaults for the dead-man case (smart mode, dark).
     driver.find_element(By.ID, "light-by-default").click()
     wait_for("window.torchEvents.at(-1).status.light_by_default === false", 5)
-    request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=token)
+    request("POST", "/api/command", body='{"cmd":"off"}', origin=base, cookie=session)
 
     # The tab closed while holding: dark within 1 s (the dead-man rule).
     first = driver.current_window_handle
@@ -358,18 +415,18 @@ try:
     r.sendall(b'{"cmd":"reload"}\n')
     r.recv(4096)
     r.close()
-    request("POST", "/api/command", body='{"cmd":"brightness","level":0.5}', origin=base, cookie=token)
+    request("POST", "/api/command", body='{"cmd":"brightness","level":0.5}', origin=base, cookie=session)
     shown = wait_for("window.torchEvents.at(-1).status.remote_flashing === false "
                      "&& document.getElementById('strobe-ok').disabled && !document.getElementById('strobe-ok').checked", 5)
     check(bool(shown), "without remote-flashing the page's Allow strobe is off and disabled")
     check(not driver.find_element(By.CSS_SELECTOR, "button[data-pattern=party-strobe]").is_displayed(),
           "without remote-flashing the flashing buttons are hidden")
-    status, _, body = request("POST", "/api/command", body='{"cmd":"pattern","name":"party-strobe"}', origin=base, cookie=token)
+    status, _, body = request("POST", "/api/command", body='{"cmd":"pattern","name":"party-strobe"}', origin=base, cookie=session)
     check(status == 400 and "flashes more than 3 times a second" in body and "[light] remote-flashing = yes" in body,
           "a listed strobe is refused without remote-flashing (400: %s)" % body.strip()[:160])
 
     # The slow client was closed at the timeout; a normal client was served meanwhile.
-    status, _, _ = request("GET", "/api/status", cookie=token)
+    status, _, _ = request("GET", "/api/status", cookie=session)
     check(status == 200, "a normal client is served while the slow one waits")
     got, waited = slow_result.get("reply", b""), slow_result.get("after", 0)
     check(got.startswith(b"HTTP/1.1 408") and 9.5 <= waited < 12, "a slow client is closed at the timeout with 408 (after %.1f s)" % waited)

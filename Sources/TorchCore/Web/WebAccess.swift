@@ -2,8 +2,10 @@
 /// "The web API"): which `Host` a request may name (DNS rebinding), which `Origin` may
 /// send commands (cross-site requests), and the pairing cookie.
 public enum WebAccess {
-    /// The cookie that carries the pairing (or viewer) token once the page has paired.
-    public static let cookieName = "torch_token"
+    /// The cookie that carries the page's session id once it has paired (`WebSessions`;
+    /// never a token). The cookie of before, `torch_token`, held the token itself and is
+    /// ignored: such a phone opens its link again.
+    public static let cookieName = "torch_session"
 
     /// True when `host` (the `Host` header) names one of `allowed` (lower-case names or
     /// numeric addresses, IPv6 without brackets) and, when it carries a port, `port`.

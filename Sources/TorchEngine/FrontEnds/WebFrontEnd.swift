@@ -18,7 +18,7 @@ public final class WebFrontEnd: CountsRequests {
 
     public init(_ server: WebServer) {
         self.server = server
-        api = WebAPI(settings: server.settings)
+        api = WebAPI(settings: server.settings, pairing: server.pairing)
     }
 
     public var pollDescriptors: [Int32] { server.pollDescriptors }

@@ -6,32 +6,34 @@ import TorchHardware
 /// - every request: `Host` must be allowed (else 421: DNS rebinding);
 /// - `GET /`, `/app.js`, `/app.css`: the page (no secret in it);
 /// - `GET /api/status`, `GET /api/events`: the status object, once or as a stream
-///   (paired: control or viewer token);
+///   (paired: a session of a control or viewer phone);
 /// - `POST /api/command` (a control-protocol request as JSON), `POST /api/hold` (the
-///   dead-man renewal): control token, same-origin `Origin`, `Content-Type:
+///   dead-man renewal): a control phone's session, same-origin `Origin`, `Content-Type:
 ///   application/json`;
 /// - `GET /metrics`: Prometheus's text format (read-only; the same access as
-///   `/api/status`: the cookie, or `Authorization: Bearer TOKEN` with the viewer or
-///   control token, which is how a Prometheus server presents it);
-/// - `POST /api/pair` `{"token":"…"}`: exchanges a token for the `HttpOnly;
-///   SameSite=Strict` cookie.
+///   `/api/status`: the session cookie, or `Authorization: Bearer TOKEN` with any
+///   phone's token, which is how a Prometheus server presents it);
+/// - `POST /api/pair` `{"token":"…"}`: trades a phone's token for a session, whose id
+///   (never the token) is the `HttpOnly; SameSite=Strict` cookie.
 ///
 /// Without pairing (loopback, `[web] pairing = auto`) a request has control when its
 /// peer's user could use the control socket (`WebClient.mayControlUnpaired`); any other
-/// needs the pairing cookie, as on any address.
+/// needs a session cookie, as on any address.
 /// No CORS header is ever sent, so no other site's script can read a reply.
 final class WebAPI {
     enum Access: String { case none, view, control }
 
     let settings: WebServerSettings
+    let pairing: WebPairing
     var holds = WebHolds()
     /// A page said it still holds the switch (`POST /api/hold`) since the last turn.
     var renewed = false
     /// The `GET /metrics` text (set by the service); nil: the page has no metrics.
     var metricsText: (() -> String)?
 
-    init(settings: WebServerSettings) {
+    init(settings: WebServerSettings, pairing: WebPairing) {
         self.settings = settings
+        self.pairing = pairing
     }
 
     /// One request. `respond` carries out a control request; `status` is the status
@@ -158,24 +160,24 @@ final class WebAPI {
     /// same-origin checks of a POST).
     func access(_ r: HTTPRequest, _ client: WebClient, bearer: Bool = false) -> Access {
         if !settings.pairingRequired && client.mayControlUnpaired { return .control }
-        return Self.tokenAccess(r, settings, bearer: bearer)
+        return Self.access(of: phone(r, bearer: bearer))
     }
 
-    /// What the request's pairing cookie (or, with `bearer`, its bearer token) gives:
-    /// control, view, or nothing.
-    static func tokenAccess(_ r: HTTPRequest, _ settings: WebServerSettings, bearer: Bool = false) -> Access {
-        let presented = (bearer ? WebAccess.bearerToken(in: r.header("authorization")) : nil)
-            ?? WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie"))
-        guard presented != nil else { return .none }
-        if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.tokenPath)) { return .control }
-        if WebAccess.tokensMatch(presented, WebTokenFile.read(settings.viewerTokenPath)) { return .view }
-        return .none
+    /// The phone a request shows: its session cookie's, or with `bearer` the phone whose
+    /// token its `Authorization: Bearer` header carries.
+    func phone(_ r: HTTPRequest, bearer: Bool = false) -> WebPhone? {
+        if bearer, let token = WebAccess.bearerToken(in: r.header("authorization")), let p = pairing.phone(presenting: token) {
+            return p
+        }
+        return pairing.phone(session: WebAccess.cookie(WebAccess.cookieName, in: r.header("cookie")))
     }
 
-    /// True when the request carries a paired browser's token (control or viewer): its
-    /// connection is the owner's, which eviction spares (`WebEviction`).
-    static func presentsToken(_ r: HTTPRequest, _ settings: WebServerSettings) -> Bool {
-        r.header("cookie") != nil && tokenAccess(r, settings) != .none
+    static func access(of phone: WebPhone?) -> Access {
+        switch phone?.access {
+        case .control?: .control
+        case .view?: .view
+        case nil: .none
+        }
     }
 
     /// Origin, media type and access for a POST; nil when it may go on.
@@ -189,7 +191,7 @@ final class WebAPI {
         }
         switch (needs, access(r, client)) {
         case (.control, .none): return unauthorized()
-        case (.control, .view): return .text(.forbidden, "this page is paired read-only (viewer token): commands are refused")
+        case (.control, .view): return .text(.forbidden, "this page is paired read-only (a viewer link): commands are refused")
         default: return nil
         }
     }
@@ -202,23 +204,27 @@ final class WebAPI {
                      + "control the page without pairing; others open the link that 'torch web-link' prints")
     }
 
+    /// Trades a phone's token for a session: the cookie holds the session's random id,
+    /// so the long-lived token is in no cookie, and revoking the phone ends the session.
     func pair(_ r: HTTPRequest) -> HTTPResponse {
         let json = try? JSONParser(maxDepth: 2, maxBytes: settings.limits.maxBodyBytes).parse(bytes: r.body)
         guard let token = json?["token"]?.stringValue, WebAccess.isWellFormedToken(token) else {
             return .text(.badRequest, "expected {\"token\":\"…\"} with the token from 'torch web-link'")
         }
-        let access: Access
-        if WebAccess.tokensMatch(token, WebTokenFile.read(settings.tokenPath)) {
-            access = .control
-        } else if WebAccess.tokensMatch(token, WebTokenFile.read(settings.viewerTokenPath)) {
-            access = .view
-        } else {
+        guard let phone = pairing.phone(presenting: token) else {
             return .text(.unauthorized, "this pairing link is not (or no longer) valid: run 'torch web-link' again")
         }
-        // A year: pairing is per phone; `torch web-link --new` revokes every cookie.
-        let cookie = "\(WebAccess.cookieName)=\(token); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict"
+        let session: String
+        do { session = try pairing.openSession(for: phone) } catch {
+            return .text(.internalError, "cannot open a session: \(error)")
+        }
+        // A year: the session lasts while the phone is paired and the service runs; the
+        // cookie outliving it grants nothing.
+        let cookie = "\(WebAccess.cookieName)=\(session); Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict"
+        let body = JSONValue.object([JSONMember("ok", .bool(true)), JSONMember("access", .string(Self.access(of: phone).rawValue)),
+                                     JSONMember("phone", .string(phone.name))])
         return HTTPResponse(.ok, headers: [HTTPField("Content-Type", "application/json"), HTTPField("Set-Cookie", cookie)],
-                            body: Array("{\"ok\":true,\"access\":\"\(access.rawValue)\"}\n".utf8))
+                            body: Array((body.jsonText + "\n").utf8))
     }
 
     // MARK: - Commands

@@ -36,7 +36,7 @@ enum WebEviction {
         var host: String
         /// An event stream (`GET /api/events`).
         var isStream: Bool
-        /// It showed a paired browser's token, or its user may control unpaired.
+        /// It showed a paired phone's session cookie, or its user may control unpaired.
         var isPaired = false
         /// Its last complete request or written event, or when it connected.
         var lastActivity: Instant

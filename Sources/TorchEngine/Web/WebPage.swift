@@ -25,7 +25,7 @@ enum WebPage {
 
   <section id="pairing" class="card" hidden>
     <h2>Not paired</h2>
-    <p>On the torch, run <code>torch web-link</code> and open the link it prints on this phone.</p>
+    <p>Open this phone's link again (a restart of the torch's service ends every session), or on the torch run <code>torch web-link</code> and open the new link it prints on this phone.</p>
   </section>
 
   <section id="controls" aria-label="Light">

@@ -25,6 +25,8 @@ public final class WebServer {
     }
 
     public let settings: WebServerSettings
+    /// The phones and their sessions, shared with the routes (`WebAPI`).
+    let pairing: WebPairing
     private let log: Log
     private var listener: Int32
     private var connections: [Int32: Connection] = [:]
@@ -47,9 +49,12 @@ public final class WebServer {
         var closing = false
         /// An event stream: the page's id and when the next ping is due.
         var stream: (client: String?, nextPing: Instant)?
+        /// The session cookie the stream was opened with, when a session let it in: a
+        /// revoked phone's stream is closed at its next event or ping.
+        var streamSession: String?
         /// Whether the peer may control without pairing, looked up at its first request.
         var mayControlUnpaired: Bool?
-        /// A request on it carried a paired browser's token (or its user may control
+        /// A request on it carried a paired phone's session cookie (or its user may control
         /// unpaired): the owner's phone, which unpaired traffic never evicts.
         var isPaired = false
     }
@@ -61,6 +66,7 @@ public final class WebServer {
     public init(settings: WebServerSettings, log: @escaping Log) throws(HardwareError) {
         self.settings = settings
         self.log = log
+        pairing = WebPairing(files: settings.tokenFiles, sessionCapacity: settings.maxSessions, log: log)
         listener = try TCPSocket.listen(settings.listen)
         log(.info, "web: serving http://\(settings.listen)/\(settings.pairingRequired ? " (pairing required: torch web-link)" : "")")
     }
@@ -119,6 +125,11 @@ public final class WebServer {
                 drop(fd, "idle")
                 continue
             } else if let s = c.stream, now >= s.nextPing {
+                if revoked(c) {
+                    if let client = s.client { closed.append(client) }
+                    drop(fd, "its phone was revoked", priority: .info)
+                    continue
+                }
                 connections[fd]?.stream?.nextPing = now + settings.eventPing
                 write(fd, Array(": ping\n\n".utf8), now: now)
             }
@@ -136,7 +147,20 @@ public final class WebServer {
     /// Sends one event to every stream.
     public func broadcast(event: String, data: String, now: Instant) {
         let bytes = Array("event: \(event)\ndata: \(data)\n\n".utf8)
-        for (fd, c) in connections where c.stream != nil { write(fd, bytes, now: now) }
+        for (fd, c) in connections where c.stream != nil {
+            if revoked(c) {
+                // Its press, if any, ends with the lease: the page's keep-alives are refused.
+                drop(fd, "its phone was revoked", priority: .info)
+                continue
+            }
+            write(fd, bytes, now: now)
+        }
+    }
+
+    /// A stream let in by a session whose phone is no longer paired.
+    private func revoked(_ c: Connection) -> Bool {
+        guard let session = c.streamSession else { return false }
+        return pairing.phone(session: session) == nil
     }
 
     public func close() {
@@ -248,8 +272,13 @@ public final class WebServer {
                 updated.requestStarted = updated.input.isEmpty ? nil : now
                 updated.lastActivity = now
                 if updated.mayControlUnpaired == nil { updated.mayControlUnpaired = peerMayControlUnpaired(fd) }
-                if !updated.isPaired {
-                    updated.isPaired = updated.mayControlUnpaired == true || WebAPI.presentsToken(request, settings)
+                let session = WebAccess.cookie(WebAccess.cookieName, in: request.header("cookie"))
+                let sessionPhone = pairing.phone(session: session)
+                if updated.mayControlUnpaired == true || sessionPhone != nil {
+                    updated.isPaired = true
+                } else if session != nil {
+                    // A session no longer valid (its phone revoked): no longer the owner's.
+                    updated.isPaired = false
                 }
                 connections[fd] = updated
                 let client = WebClient(peer: c.peer, mayControlUnpaired: updated.mayControlUnpaired ?? false)
@@ -265,6 +294,7 @@ public final class WebServer {
                     for f in WebAccess.securityHeaders { head += "\(f.name): \(f.value)\r\n" }
                     head += "\r\n"
                     connections[fd]?.stream = (client, now + settings.eventPing)
+                    if updated.mayControlUnpaired != true, sessionPhone != nil { connections[fd]?.streamSession = session }
                     connections[fd]?.input = []
                     connections[fd]?.requestStarted = nil
                     // `retry`: the browser reconnects after 500 ms if the stream drops.

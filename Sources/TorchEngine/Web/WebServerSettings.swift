@@ -1,4 +1,5 @@
 import TorchCore
+import TorchHardware
 
 /// How the web page is served (config `[web]`) and what the server tolerates.
 public struct WebServerSettings: Sendable {
@@ -15,10 +16,11 @@ public struct WebServerSettings: Sendable {
     /// `pairingRequired` is false: a peer whose user may connect to this socket file has
     /// control; any other gets the pairing prompt (nil: every peer does).
     public var controlSocketPath: String?
-    /// Where the control token lives (`WebTokenFile.controlPath`).
-    public var tokenPath: String
-    /// Where the read-only viewer token lives, when `torch web-link --viewer` made one.
-    public var viewerTokenPath: String
+    /// Where the phones' tokens live (`web-tokens` beside the state file, and the old
+    /// single-token files it replaces).
+    public var tokenFiles: WebTokenFiles
+    /// Sessions kept at once for every paired phone together; the oldest makes room.
+    public var maxSessions = 64
     /// Request line, header and body limits (414, 431, 413).
     public var limits: HTTPLimits = .standard
     /// A request must arrive whole (head and body) within this of its first byte: 408.
@@ -40,12 +42,11 @@ public struct WebServerSettings: Sendable {
     public var holdLease: Duration = .milliseconds(900)
 
     public init(listen: WebListenAddress, allowedHosts: [String], pairingRequired: Bool,
-                tokenPath: String, viewerTokenPath: String) {
+                tokenFiles: WebTokenFiles) {
         self.listen = listen
         self.allowedHosts = allowedHosts
         self.pairingRequired = pairingRequired
-        self.tokenPath = tokenPath
-        self.viewerTokenPath = viewerTokenPath
+        self.tokenFiles = tokenFiles
     }
 
     /// The hosts allowed by default for `listen` and this machine's `hostName`, plus `extra`.

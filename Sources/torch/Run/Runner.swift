@@ -341,8 +341,7 @@ enum Runner {
             listen: listen,
             allowedHosts: WebServerSettings.allowedHosts(listen: listen, hostName: HostName.current(), extra: config.web.hosts),
             pairingRequired: config.web.pairing == .required || !listen.isLoopback,
-            tokenPath: WebTokenFile.controlPath(stateFile: statePath),
-            viewerTokenPath: WebTokenFile.viewerPath(stateFile: statePath))
+            tokenFiles: WebTokenFiles(stateFile: statePath))
         // Unpaired control on loopback follows the control socket's own permissions.
         settings.controlSocketPath = ServiceLink.socketPath(config)
         return settings

@@ -139,9 +139,12 @@ import Glibc
         fputs(token + "\n", file)
         fclose(file)
         defer { unlink(tokenPath); rmdir(dir) }
-        let h = try WebHarness(maxConnections: 6, tokenPath: tokenPath)
+        let h = try WebHarness(maxConnections: 6, stateFile: dir + "/state")
+        // The old single-token file is read as a phone; its page traded it for a session.
+        let paired = try #require(h.server.pairing.phone(presenting: token))
+        let session = try h.server.pairing.openSession(for: paired)
         let phone = h.connect(from: 0x7F00_0002)
-        h.send(phone, "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_token=\(token)\r\n\r\n")
+        h.send(phone, "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_session=\(session)\r\n\r\n")
         #expect(h.receive(phone).text.hasPrefix("HTTP/1.1 200"))
         h.now = h.now + .seconds(5)
         // 40 connections from 127.0.0.3 … 127.0.0.42, one each: every host holds as
@@ -155,7 +158,7 @@ import Glibc
             h.now = h.now + .milliseconds(10)
         }
         defer { for fd in [phone] + flood { close(fd) } }
-        h.send(phone, "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_token=\(token)\r\n\r\n")
+        h.send(phone, "GET /api/status HTTP/1.1\r\nHost: localhost\r\nCookie: torch_session=\(session)\r\n\r\n")
         let (text, closed) = h.receive(phone)
         #expect(text.hasPrefix("HTTP/1.1 200") && !closed)
         #expect(h.server.connectionCount == 6)

@@ -21,7 +21,10 @@ extension WebAPITests {
         #expect(ok?.header("Content-Type") == "text/plain; version=0.0.4; charset=utf-8")
         #expect(ok.map { String(decoding: $0.body, as: UTF8.self) }?.hasSuffix("torch_up 1\n") == true)
         #expect(response(metricsRequest(authorization: "Bearer " + token))?.status.code == 200)
-        #expect(response(metricsRequest(cookie: viewer))?.status.code == 200)
+        #expect(response(metricsRequest(cookie: viewing))?.status.code == 200)
+        #expect(response(metricsRequest(cookie: control))?.status.code == 200)
+        // A token is a bearer's, not a cookie's.
+        #expect(response(metricsRequest(cookie: viewer))?.status.code == 401)
         // Read-only: no other method; a POST is not a way in either.
         #expect(response(metricsRequest("POST", authorization: "Bearer " + token))?.status.code == 405)
     }
