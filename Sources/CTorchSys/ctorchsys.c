@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -35,6 +36,8 @@ void ctorch_sleep_until(int64_t deadline_ns) {
     struct timespec ts = { deadline_ns / 1000000000LL, deadline_ns % 1000000000LL };
     while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {}
 }
+
+int ctorch_eventfd(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
 int64_t ctorch_monotonic_ns(void) {
     struct timespec ts;

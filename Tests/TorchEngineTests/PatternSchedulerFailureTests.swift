@@ -38,6 +38,29 @@ final class FlakyOutput: LightOutput, @unchecked Sendable {
         return s
     }
 
+    /// The event loop sleeps with no timer for the output: the pattern thread raises its
+    /// signal when writes start failing and again when they work, and not for writes that
+    /// go through.
+    @Test func failingStartAndEndRaiseTheLoopsSignal() throws {
+        let out = FlakyOutput()
+        let s = try start(out)
+        defer { s.stop() }
+        let attention = try #require(s.attention)
+        s.play(ScheduledProgram(timeline: Timeline(steps: [.hold(0.2, .seconds(100))]), lightness: 1,
+                                startedAt: MonotonicClock().now(), mapping: OutputMapping(curve: .linear)))
+        #expect(eventually { out.attempts.contains { $0.duty == 0.2 && $0.ok } })
+        #expect(!attention.drain(), "a write that works raises nothing")
+        out.set(.failLit)
+        s.play(ScheduledProgram(timeline: Timeline(steps: [.hold(0.6, .seconds(100))]), lightness: 1,
+                                startedAt: MonotonicClock().now(), mapping: OutputMapping(curve: .linear)))
+        #expect(eventually { s.isFailing })
+        #expect(attention.drain(), "failing began")
+        out.set(.ok)
+        #expect(eventually { !s.isFailing })
+        #expect(attention.drain(), "failing ended")
+        #expect(!attention.drain())
+    }
+
     @Test func aFailingLitWriteGoesDarkThenRetriesAndRecovers() throws {
         let out = FlakyOutput()
         let s = try start(out)

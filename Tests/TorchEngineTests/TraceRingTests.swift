@@ -26,6 +26,18 @@ import Testing
         #expect(seen == [10, 11, 12, 13])
     }
 
+    /// The push that fills the ring to half says so, once per filling: the pattern
+    /// thread then asks the loop to drain (`PatternScheduler.attention`).
+    @Test func thePushThatFillsHalfTheRingSaysSo() {
+        let ring = TraceRing(capacity: 8)
+        let said = (0..<8).map { i in ring.push(OutputStamp(intended: Int64(i), actual: Int64(i), duty: 1)) }
+        #expect(said == [false, false, false, true, false, false, false, false])
+        #expect(!ring.push(OutputStamp(intended: 9, actual: 9, duty: 1)), "a dropped stamp asks nothing")
+        ring.drain { _ in }
+        let again = (0..<4).map { i in ring.push(OutputStamp(intended: Int64(i), actual: Int64(i), duty: 1)) }
+        #expect(again == [false, false, false, true])
+    }
+
     @Test func capacityRoundsUpToAPowerOfTwo() {
         let ring = TraceRing(capacity: 5)
         for i in 0..<8 { ring.push(OutputStamp(intended: Int64(i), actual: 0, duty: 0)) }

@@ -22,6 +22,9 @@ void ctorch_futex_wake_all(uint32_t *word);
 void ctorch_sleep_until(int64_t deadline_ns);
 
 /// CLOCK_MONOTONIC now, in nanoseconds.
+/* An eventfd(2), non-blocking and close-on-exec: its descriptor, or -1 (errno set). */
+int ctorch_eventfd(void);
+
 int64_t ctorch_monotonic_ns(void);
 
 /// Sets the calling thread's timer slack (nanoseconds; 1 = as exact as possible).

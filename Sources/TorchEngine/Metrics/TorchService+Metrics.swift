@@ -45,6 +45,9 @@ extension TorchService {
 
     /// The exposition `GET /metrics` serves.
     func metricsExposition() -> String {
-        MetricText.render(metricFamilies(at: clock.now()))
+        // The stamps since the loop's last turn count too: the loop drains the ring only
+        // when it wakes (or the ring is half full), not on a clock.
+        drainTrace()
+        return MetricText.render(metricFamilies(at: clock.now()))
     }
 }

@@ -21,6 +21,11 @@ public final class PatternScheduler: @unchecked Sendable {
     /// Where every output change is stamped (intended and actual instants).
     public let trace: TraceRing
 
+    /// Raised by the pattern thread when the event loop must look without a timer of
+    /// its own: the output started or stopped failing, or the stamp ring is half full.
+    /// Nil when the kernel gave no eventfd: the loop then looks every second.
+    public let attention: EventSignal? = try? EventSignal()
+
     private let handoff = ProgramHandoff()
     /// Bumped on every hand-off, rewrite and stop: the thread sleeps on it.
     private let wakeWord = WakeWord()
@@ -165,6 +170,7 @@ public final class PatternScheduler: @unchecked Sendable {
                                 binaryOutput: output.isBinary, retryInterval: Self.retryInterval,
                                 now: clock.now().nanoseconds)
         var current: Unmanaged<ProgramBox>? = nil
+        var wasFailing = false
         while true {
             let seen = wakeWord.value
             if stopFlag.load(ordering: .acquiring) { break }
@@ -188,6 +194,10 @@ public final class PatternScheduler: @unchecked Sendable {
                 write = step.wrote(w, result: rc, at: now)
             }
             failing.store(step.isFailing, ordering: .relaxed)
+            if step.isFailing != wasFailing {
+                wasFailing = step.isFailing
+                attention?.raise()
+            }
             let waitFrom = clock.now().nanoseconds
             let wait = step.wait(from: waitFrom)
             step.woke(perform(wait, from: waitFrom, unchanged: seen, clock: clock))
@@ -207,7 +217,7 @@ public final class PatternScheduler: @unchecked Sendable {
         if rc == 0 {
             dutyBits.store(w.duty.bitPattern, ordering: .relaxed)
             writeCount.add(1, ordering: .relaxed)
-            trace.push(OutputStamp(intended: w.intended, actual: now, duty: w.duty))
+            if trace.push(OutputStamp(intended: w.intended, actual: now, duty: w.duty)) { attention?.raise() }
         } else {
             failureCount.add(1, ordering: .relaxed)
             if w.reason == .level { lastFailure.store(rc, ordering: .relaxed) }

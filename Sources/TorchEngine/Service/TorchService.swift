@@ -28,8 +28,22 @@ public final class TorchService {
     public private(set) var origin: Instant
     /// When the output was last looked after (health reported, a lost line taken again).
     private var lastHealthCheck: Instant
-    /// How often output health is looked at without another reason to wake.
+    /// How often output health is looked at while `outputNeedsATimer`.
     static let healthInterval = Duration.seconds(1)
+
+    /// The pattern thread's signal to look (failing starts or ends, the stamp ring half
+    /// full); nil without an eventfd.
+    private var attention: EventSignal? { scheduler.attention }
+
+    /// Whether output health needs a timer: while the output is failing or gone (to
+    /// retry it and report), without the pattern thread's signal, or for a GPIO line of a
+    /// service, which is taken again when its chip comes back: a steady line makes no
+    /// write that could fail when its chip goes, and Linux 6.1 wakes no poller of a line
+    /// request when its chip is removed (6.12 does), nor does libgpiod 1.6 give an output
+    /// line's descriptor to poll; so it is probed once a second.
+    private var outputNeedsATimer: Bool {
+        attention == nil || scheduler.isFailing || output is ReacquiringOutput
+    }
 
     public init(output: any LightOutput, options: ServiceOptions, clock: any TorchClock = MonotonicClock()) {
         self.output = output
@@ -104,16 +118,21 @@ public final class TorchService {
         while !controller.isStopped {
             var deadlines = [controller.nextDeadline, options.feedback?.nextDeadline]
             deadlines += options.frontEnds.map(\.nextDeadline)
-            // A trace is drained at least every 100 ms so the ring never fills.
-            if trace != nil || servesMetrics { deadlines.append(clock.now() + .milliseconds(100)) }
+            // A --trace file is written every 100 ms while it is asked for, so a reader
+            // (`tail -f`) sees the light as it plays. The metrics need no clock: the ring
+            // is drained at every turn, at a scrape, and when the pattern thread says it
+            // is half full.
+            if trace != nil || (servesMetrics && attention == nil) { deadlines.append(clock.now() + .milliseconds(100)) }
             deadlines.append(saves.nextDeadline)
-            // Output health (failing writes start and end in the scheduler thread) is
-            // looked at once a second.
-            deadlines.append(lastHealthCheck + Self.healthInterval)
-            let fds = [signals.fd] + options.frontEnds.flatMap(\.pollDescriptors)
+            // Output health: failing writes start and end in the pattern thread, which
+            // says so (`attention`); a timer runs only while there is a reason for one.
+            if outputNeedsATimer { deadlines.append(lastHealthCheck + Self.healthInterval) }
+            let fds = [signals.fd] + (attention.map { [$0.fd] } ?? []) + options.frontEnds.flatMap(\.pollDescriptors)
             let ready = PollSet.wait(fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors),
                                      until: deadlines.compactMap { $0 }.min(), clock: clock)
 
+            var outputSaidSomething = false
+            if let attention, ready.contains(attention.fd) { outputSaidSomething = attention.drain() }
             if ready.contains(signals.fd) {
                 for s in signals.read() {
                     if s == .hangup { controller.reload(at: clock.now()) } else { controller.stop(at: clock.now()) }
@@ -137,7 +156,7 @@ public final class TorchService {
                 writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
                 failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : "",
                 rests: scheduler.rests))
-            if now >= lastHealthCheck + Self.healthInterval {
+            if outputSaidSomething || (outputNeedsATimer && now >= lastHealthCheck + Self.healthInterval) {
                 lastHealthCheck = now
                 maintainOutput(lastErrno: failures.lastErrno)
             }
@@ -245,7 +264,7 @@ public final class TorchService {
         }
     }
 
-    private func drainTrace() {
+    func drainTrace() {
         var first: OutputStamp? = nil
         scheduler.trace.drain { stamp in
             if first == nil { first = stamp }

@@ -42,16 +42,21 @@ public final class TraceRing: @unchecked Sendable {
 
     deinit { slots.deallocate() }
 
-    /// Producer side (the scheduler thread only).
+    /// Producer side (the scheduler thread only). Returns true for the push that fills
+    /// the ring to half its capacity: the moment to ask the reader to drain it, once per
+    /// filling, so a reader that wakes only when asked never loses a stamp.
     @inline(__always)
-    public func push(_ s: OutputStamp) {
+    @discardableResult
+    public func push(_ s: OutputStamp) -> Bool {
         let h = head.load(ordering: .relaxed)
-        if h - tail.load(ordering: .acquiring) >= capacity {
+        let held = h - tail.load(ordering: .acquiring)
+        if held >= capacity {
             droppedCount.add(1, ordering: .relaxed)
-            return
+            return false
         }
         slots[h & (capacity - 1)] = s
         head.store(h + 1, ordering: .releasing)
+        return held + 1 == capacity / 2
     }
 
     /// Consumer side (one reader thread only): hands every waiting stamp to `body`.
