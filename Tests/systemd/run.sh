@@ -8,7 +8,9 @@
 #           SIGKILL, watchdog, reload with a broken config, the test PWM chip's -EIO
 #   boot 2  lit again; light-by-default = no, at-start = restore; off; tap → lit
 #   boot 3  restored lit; tap → dark
-#   boot 4  restored dark; apt remove; apt purge; the file list as before install
+#   boot 4  a command storm, and a power cut in the middle of it (qemu killed)
+#   boot 5  the state file whole and restored (dark); apt remove; apt purge; the file
+#           list as before install
 # Each boot ends with a real `systemctl reboot`; qemu -no-reboot then exits and the next
 # boot starts on the same disk (a fresh copy of the cached image per run).
 # The package's architecture chooses the guest (machine.sh): amd64 boots Debian 12 on
@@ -26,7 +28,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 deb=$1
 cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 export TORCH_VM_CACHE="$cache"
-boots=5
+boots=6
 now() { date +%s; }
 
 [ -f "$deb" ] || { echo "systemd-test: no package at $deb" >&2; exit 1; }
@@ -71,7 +73,20 @@ while [ "$boot" -lt "$boots" ]; do
         -drive "file=$work/disk.ext4,format=raw,if=virtio" \
         -drive "file=$work/payload.ext4,format=raw,if=virtio,readonly=on" \
         -append "console=$console root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \
-        < /dev/null > "$console" 2>&1 || status=$?
+        < /dev/null > "$console" 2>&1 &
+    vm=$!
+    # A guest that says VMTEST POWERCUT loses its power: qemu is killed at once (no
+    # shutdown, no sync; what the guest had not flushed to its disk is lost).
+    (
+        while kill -0 "$vm" 2>/dev/null; do
+            if grep -q 'VMTEST POWERCUT' "$console" 2>/dev/null; then pkill -KILL -P "$vm"; break; fi
+            sleep 0.2
+        done
+    ) &
+    watcher=$!
+    wait "$vm" || status=$?
+    kill "$watcher" 2>/dev/null || true
+    wait "$watcher" 2>/dev/null || true
     t_boot=$(( $(now) - t0 ))
     tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
     grep -E '^(VMTEST|  )' "$console.txt" | sed "s|^|[boot$boot] |" || true
@@ -81,7 +96,8 @@ while [ "$boot" -lt "$boots" ]; do
     if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
     elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
     elif ! grep -q 'VMTEST BOOTED' "$console.txt"; then problem="the guest never ran the test (qemu status $status)"
-    elif ! grep -q '^VMTEST REBOOT' "$console.txt"; then problem="the guest stopped before its verdict"
+    elif ! grep -q '^VMTEST REBOOT' "$console.txt" && ! grep -q '^VMTEST POWERCUT' "$console.txt"; then
+        problem="the guest stopped before its verdict"
     fi
     if [ -n "$problem" ]; then
         echo "[boot$boot] VMTEST FAIL boot$boot: $problem (console: $console.txt)"
