@@ -30,7 +30,9 @@ ARM64_BIN = .build/arm64/release/torch
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt $(WEB_TEST_DEPS)
+# libssl-dev: OpenSSL's headers, against which the TLS shim's declarations are checked
+# when they are installed (building needs none); openssl makes the TLS test's certificates.
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
@@ -139,10 +141,11 @@ fuzz-quick:
 
 # MQTT and Home Assistant against Debian's mosquitto, started by the test on free
 # loopback ports with its own config; paho plays Home Assistant (Tests/mqtt/run.py;
-# about 45 s). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
+# about 45 s); then the DNS stall and MQTT over TLS (Tests/mqtt/tls.py). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
 mqtt-test: test-deps build
 	/usr/bin/python3 Tests/mqtt/run.py $(BIN)
 	/usr/bin/python3 Tests/mqtt/dns-stall.py $(BIN)
+	/usr/bin/python3 Tests/mqtt/tls.py $(BIN)
 
 # Home Assistant's own code against torch (Tests/ha/ha_test.py): a pinned homeassistant
 # from PyPI (Tests/ha/requirements.txt) in a virtual environment made by Tests/ha/venv.sh

@@ -7,6 +7,7 @@
 //   CTorchSys      what Swift cannot call or express directly: futex waits and wakes, ppoll
 //                  with a nanosecond timeout, prctl timer slack, SCHED_FIFO, mlockall with
 //                  MCL_ONFAULT, atomics on a shared word, a non-blocking pipe.
+//   CTorchTLS      MQTT's TLS: OpenSSL's libssl behind a few calls, loaded on first use.
 //   TorchHardware  outputs (simulated, gpiod line, sysfs PWM), inputs, terminal, files
 //                  (`FileDescriptor` owns and closes one descriptor; `Interrupted.retry` is
 //                  the one EINTR loop), standard streams, environment, threads, libm:
@@ -35,10 +36,14 @@ let package = Package(
         // `rounded()` and friends live in libm; the core imports no Glibc but links it.
         .target(name: "TorchCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         .target(name: "CTorchSys"),
+        // TLS for MQTT: OpenSSL's libssl, opened with dlopen only when mqtts:// is used
+        // (no OpenSSL headers or library needed to build; checked against the headers
+        // where they are installed).
+        .target(name: "CTorchTLS", linkerSettings: [.linkedLibrary("dl")]),
         // libgpiod v1 (1.6.x) or v2 (2.x), whichever gpiod.h is on the include path
         // (`swift build -Xcc -I<dir> -Xlinker -L<dir>` picks a locally built v2).
         .target(name: "CGPIOD", linkerSettings: [.linkedLibrary("gpiod")]),
-        .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys", "CGPIOD"], swiftSettings: strict),
+        .target(name: "TorchHardware", dependencies: ["TorchCore", "CTorchSys", "CTorchTLS", "CGPIOD"], swiftSettings: strict),
         .target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
         // The command line's grammar: specs, typed options, parsing, help, requests; no I/O,
         // so the tests parse in process.

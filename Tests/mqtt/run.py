@@ -528,7 +528,8 @@ def test_config_errors(_shared):
     """Bad [mqtt] values are file:line errors (exit 78); --mqtt is checked (exit 64)."""
     d = os.path.join(WORK, "conf")
     os.makedirs(d, exist_ok=True)
-    for line, needle in [("broker = http://x", "mqtt://HOST"), ("broker = mqtts://x:8883", "TLS"),
+    for line, needle in [("broker = http://x", "mqtt://HOST"), ("broker = mqtts://x:0", "mqtts://HOST"),
+                         ("broker = mqtts://x\ncert-file = /c.pem", "cert-file needs key-file"),
                          ("keepalive = 1.5s", "whole seconds"), ("keepalive = 0s", "1s"),
                          ("base-topic = a/#", "MQTT topic"), ("group-topic = /x", "MQTT topic"),
                          ("discovery = maybe", "maybe"), ("client-id = a b", "client identifier")]:
@@ -536,7 +537,7 @@ def test_config_errors(_shared):
         with open(conf, "w") as f:
             f.write("[mqtt]\n" + line + "\n")
         r = subprocess.run([TORCH, "status", "--config", conf], capture_output=True, text=True, timeout=10)
-        assert r.returncode == 78 and (conf + ":2:") in r.stderr and needle in r.stderr, (line, r.returncode, r.stderr)
+        assert r.returncode == 78 and (conf + ":%d:" % (line.count("\n") + 2)) in r.stderr and needle in r.stderr, (line, r.returncode, r.stderr)
     print("   " + r.stderr.strip().splitlines()[0])
     r = subprocess.run([TORCH, "run", "--mqtt", "mqtt://[::1"], capture_output=True, text=True, timeout=10)
     assert r.returncode == 64 and "--mqtt" in r.stderr, (r.returncode, r.stderr)

@@ -3,7 +3,8 @@
 # directory and checks, without installing it:
 #   the file list (exactly the expected files), the conffile, the control fields
 #   (Version from Version.swift, Architecture, Depends on libc6 and on the package
-#   that owns the libgpiod the binary links), the unit's ExecStart, the maintainer
+#   that owns the libgpiod the binary links, Recommends on the package of libssl.so.3,
+#   which the binary opens only for mqtts:// and never links), the unit's ExecStart, the maintainer
 #   scripts' syntax, torch.conf(5) naming every key of dist/torch.conf, the packaged
 #   binary's --version, the bash completion, and lintian: no errors, and every
 #   warning named in docs/install-pi.md (lintian) with its reason.
@@ -83,6 +84,14 @@ if [ -n "$gpiod_pkg" ] && printf '%s\n' "$depends" | tr ',' '\n' | grep -q "^ *$
 else fail depends-libgpiod "Depends '$depends' lacks the package of $gpiod_so ('$gpiod_pkg')"; fi
 printf '%s\n' "$depends" | tr ',' '\n' | grep -q '^ *libc6 ' && pass depends-libc \
     || fail depends-libc "Depends '$depends' lacks libc6"
+# OpenSSL is opened with dlopen for mqtts:// only: never NEEDED, and recommended by the
+# name the package has on this suite (libssl3t64 on trixie, libssl3 on bookworm).
+ssl_pkg=$(in_root dpkg -S 'libssl.so.3' 2>/dev/null | grep -v -- '-dev' | head -n1 | cut -d: -f1)
+if [ -n "$ssl_pkg" ] && field Recommends | tr ',|' '\n\n' | grep -q "^ *$ssl_pkg *$"; then
+    pass "recommends-libssl ($ssl_pkg)"
+else fail recommends-libssl "Recommends '$(field Recommends)' lacks the package of libssl.so.3 ('$ssl_pkg')"; fi
+if readelf -d "$bin" | grep -q 'NEEDED.*libssl'; then fail libssl-not-needed "the binary links libssl at start"
+else pass libssl-not-needed; fi
 ok=1
 for s in postinst prerm postrm; do
     sh -n "$work/DEBIAN/$s" || ok=0

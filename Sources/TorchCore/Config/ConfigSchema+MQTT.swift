@@ -11,6 +11,15 @@ extension ConfigSchema {
         ConfigKey(name: "password-file") { c, v throws(ValueError) in
             c.mqtt.passwordFile = try ConfigValue.text(v, meaning: "the path of a file holding the password")
         },
+        ConfigKey(name: "ca-file") { c, v throws(ValueError) in
+            c.mqtt.tls.caFile = try ConfigValue.text(v, meaning: "the path of a PEM file of CA certificates")
+        },
+        ConfigKey(name: "cert-file") { c, v throws(ValueError) in
+            c.mqtt.tls.certFile = try ConfigValue.text(v, meaning: "the path of a PEM certificate chain")
+        },
+        ConfigKey(name: "key-file") { c, v throws(ValueError) in
+            c.mqtt.tls.keyFile = try ConfigValue.text(v, meaning: "the path of a PEM private key")
+        },
         ConfigKey(name: "client-id") { c, v throws(ValueError) in
             guard (1...128).contains(v.utf8.count), v.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value != 127 }) else {
                 throw ValueError(value: v, allowed: "a client identifier of 1 to 128 bytes without spaces")

@@ -7,6 +7,8 @@ extension TorchConfig {
         public var username: String? = nil
         /// `password-file`: a file whose first line is the password (read at start).
         public var passwordFile: String? = nil
+        /// `ca-file`, `cert-file`, `key-file`: the TLS connection's files (`mqtts://`).
+        public var tls = TLSFiles()
         /// `client-id`: nil is `torch-<hostname>`.
         public var clientID: String? = nil
         /// `base-topic`: this board's topics start with it; nil is `torch/<hostname>`.

@@ -1,25 +1,27 @@
-/// Where the broker is: `mqtt://host[:port]` (the `broker` key, `torch run --mqtt`).
-/// The host is a name, an IPv4 address or an IPv6 address in brackets
-/// (`mqtt://[fd00::5]:1883`); the port defaults to 1883. `mqtts://` (TLS) is refused with
-/// a line saying TLS is not there yet.
+/// Where the broker is: `mqtt://host[:port]` or, over TLS, `mqtts://host[:port]` (the
+/// `broker` key, `torch run --mqtt`). The host is a name, an IPv4 address or an IPv6
+/// address in brackets (`mqtt://[fd00::5]:1883`); the port defaults to 1883, 8883 for
+/// TLS. `tcp://` and `ssl://` are read as `mqtt://` and `mqtts://`.
 public struct MQTTBrokerURL: Equatable, Sendable, CustomStringConvertible {
     public static let defaultPort = 1883
-    public static let allowed = "mqtt://HOST[:PORT] (a host name, an IPv4 address or [an IPv6 address]; port 1…65535, default 1883)"
+    public static let defaultTLSPort = 8883
+    public static let allowed = "mqtt://HOST[:PORT] or mqtts://HOST[:PORT] (TLS) (a host name, an IPv4 address or [an IPv6 address]; port 1…65535, default 1883, 8883 for mqtts)"
 
     public var host: String
     public var port: Int
+    /// The connection is TLS (`mqtts://`): the broker's certificate is verified for `host`.
+    public var tls: Bool
 
-    public init(host: String, port: Int = defaultPort) {
+    public init(host: String, port: Int? = nil, tls: Bool = false) {
         self.host = host
-        self.port = port
+        self.port = port ?? (tls ? Self.defaultTLSPort : Self.defaultPort)
+        self.tls = tls
     }
 
     public static func parse(_ text: String) throws(ValueError) -> MQTTBrokerURL {
         let lower = text.lowercased()
-        if lower.hasPrefix("mqtts://") || lower.hasPrefix("ssl://") {
-            throw ValueError(value: text, allowed: "mqtt://HOST[:PORT]: TLS (mqtts://) is not supported yet")
-        }
-        guard lower.hasPrefix("mqtt://") || lower.hasPrefix("tcp://") else { throw ValueError(value: text, allowed: allowed) }
+        let tls = lower.hasPrefix("mqtts://") || lower.hasPrefix("ssl://")
+        guard tls || lower.hasPrefix("mqtt://") || lower.hasPrefix("tcp://") else { throw ValueError(value: text, allowed: allowed) }
         var rest = Substring(text.drop { $0 != ":" }.dropFirst(3))
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         let host: Substring
@@ -45,15 +47,16 @@ public struct MQTTBrokerURL: Equatable, Sendable, CustomStringConvertible {
                 throw ValueError(value: text, allowed: allowed)
             }
         }
-        var port = defaultPort
+        var port: Int? = nil
         if let portText {
             guard let p = Int(portText), (1...65535).contains(p) else { throw ValueError(value: text, allowed: allowed) }
             port = p
         }
-        return MQTTBrokerURL(host: String(host), port: port)
+        return MQTTBrokerURL(host: String(host), port: port, tls: tls)
     }
 
     public var description: String {
-        host.contains(":") ? "mqtt://[\(host)]:\(port)" : "mqtt://\(host):\(port)"
+        let scheme = tls ? "mqtts" : "mqtt"
+        return host.contains(":") ? "\(scheme)://[\(host)]:\(port)" : "\(scheme)://\(host):\(port)"
     }
 }

@@ -2,7 +2,7 @@ import TorchCore
 import TorchHardware
 
 /// MQTT and Home Assistant as a front end on the service's poll loop: one non-blocking
-/// TCP connection driven by `MQTTSession`. Nothing here waits: the broker's name is
+/// TCP connection (TLS over it for `mqtts://`) driven by `MQTTSession`. Nothing here waits: the broker's name is
 /// resolved on a thread of its own (`HostResolving`) and the addresses handed back to
 /// the loop, so a resolver that never answers delays only the MQTT connection.
 ///
@@ -13,7 +13,9 @@ import TorchHardware
 public final class MQTTFrontEnd: CountsRequests {
     public let settings: MQTTFrontEndSettings
     public private(set) var session: MQTTSession
-    private var connection: TCPConnection?
+    private var connection: (any ByteStream)?
+    /// The TLS context for `mqtts://` (nil: plain TCP).
+    private let tls: TLSContext?
     private let resolver: any HostResolving
     /// A connect attempt waits for the resolver's answer.
     private var awaitingAddresses = false
@@ -22,6 +24,9 @@ public final class MQTTFrontEnd: CountsRequests {
     private var status: TorchStatus?
     private var library: PatternLibrary = .standard
     private var connectedOnce = false
+    /// The last turn served: a deadline then says "again at once" while TLS holds
+    /// decrypted bytes that poll(2) cannot see.
+    private var lastTurn: Instant
     public let frontEndName = "mqtt"
     /// Messages on the set and group topics, and those refused.
     public private(set) var requestCounts = FrontEndCounts()
@@ -45,10 +50,13 @@ public final class MQTTFrontEnd: CountsRequests {
     /// the rest comes next turn.
     private static let readsPerTurn = 4
 
-    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, resolver: any HostResolving = ThreadResolver(),
-                log: @escaping (LogPriority, String) -> Void) {
+    /// `tls` is the context for a `mqtts://` broker (made at start from `settings.tls`).
+    public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, tls: TLSContext? = nil,
+                resolver: any HostResolving = ThreadResolver(), log: @escaping (LogPriority, String) -> Void) {
         self.settings = settings
+        self.tls = tls
         self.resolver = resolver
+        lastTurn = now
         self.log = log
         session = MQTTSession(settings: settings.session, seed: seed, at: now)
     }
@@ -60,13 +68,15 @@ public final class MQTTFrontEnd: CountsRequests {
     public var pollWriteDescriptors: [Int32] { connection.map { $0.wantsWrite ? [$0.fd] : [] } ?? [] }
     public var nextDeadline: Instant? {
         let state = statePending ? lastStateAt.map { $0 + Self.stateSpacing } : nil
-        return [session.nextDeadline, state, refusals.nextDeadline].compactMap { $0 }.min()
+        let buffered = connection?.hasBufferedInput == true ? lastTurn : nil
+        return [session.nextDeadline, state, refusals.nextDeadline, buffered].compactMap { $0 }.min()
     }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         library = controller.settings.library
+        lastTurn = now
         if let answer = resolver.take() { addressesResolved(answer, at: now) }
-        if let c = connection, ready.contains(c.fd) { serviceSocket(c, at: now, controller: controller) }
+        if let c = connection, ready.contains(c.fd) || c.hasBufferedInput { serviceSocket(c, at: now, controller: controller) }
         session.advance(to: now)
         if statePending, let last = lastStateAt, now >= last + Self.stateSpacing { publishState(at: now) }
         perform(at: now, controller: controller)
@@ -103,7 +113,7 @@ public final class MQTTFrontEnd: CountsRequests {
 
     // MARK: Socket
 
-    private func serviceSocket(_ c: TCPConnection, at now: Instant, controller: TorchController) {
+    private func serviceSocket(_ c: any ByteStream, at now: Instant, controller: TorchController) {
         do {
             if !c.isConnected {
                 guard try c.finishConnect() else { return }
@@ -135,7 +145,7 @@ public final class MQTTFrontEnd: CountsRequests {
         guard awaitingAddresses else { return }
         awaitingAddresses = false
         do {
-            connection = try TCPConnection(addresses: try answer.get())
+            connection = try StreamConnect.start(try answer.get(), host: settings.broker.host, tls: tls)
         } catch {
             session.transportFailed("\(settings.broker): \(error.message)", at: now)
         }

@@ -15,6 +15,8 @@ public struct MQTTFrontEndSettings: Sendable {
     /// `[mqtt] group-retained`: a retained message on the group topic is a command
     /// (one on the board's own set topic never is).
     public var groupRetained = false
+    /// The TLS files for an `mqtts://` broker (nil: plain TCP).
+    public var tls: TLSFiles?
 
     public init(broker: MQTTBrokerURL, session: MQTTSessionSettings, topics: MQTTTopics, discovery: HomeAssistantDiscovery?) {
         self.broker = broker

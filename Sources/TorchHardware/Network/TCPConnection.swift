@@ -12,7 +12,7 @@ import Glibc
 /// /etc/hosts returns at once; a name asked of DNS can take up to resolv.conf's
 /// `timeout` × `attempts` per name server (5 s × 2 by default). It runs at a connect
 /// attempt only, never while connected, and never on the light's real-time thread.
-public final class TCPConnection {
+public final class TCPConnection: ByteStream {
     /// The socket; -1 once closed.
     public private(set) var fd: Int32 = -1
     public private(set) var isConnected = false
@@ -102,17 +102,11 @@ public final class TCPConnection {
         outbox.removeFirst(done)
     }
 
-    /// What one `receive` got.
-    public enum Received: Equatable, Sendable {
-        case bytes([UInt8])
-        /// Nothing waiting (would block).
-        case nothing
-        /// The peer closed the connection.
-        case closed
-    }
+    /// Plain TCP keeps nothing back from poll(2).
+    public var hasBufferedInput: Bool { false }
 
     /// Reads what is waiting, at most `limit` bytes.
-    public func receive(limit: Int = 65_536) throws(HardwareError) -> Received {
+    public func receive(limit: Int = 65_536) throws(HardwareError) -> StreamRead {
         guard fd >= 0 else { return .closed }
         var buffer = [UInt8](repeating: 0, count: max(1, limit))
         let n = Interrupted.retry { buffer.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress, $0.count, 0) } }

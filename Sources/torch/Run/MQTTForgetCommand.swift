@@ -9,12 +9,14 @@ import TorchHardware
 enum MQTTForgetCommand {
     static func run(config: TorchConfig) -> Int32 {
         let settings: MQTTFrontEndSettings
+        let tls: TLSContext?
         do {
             guard let s = try MQTTSetup.settings(config) else {
                 StandardError.write("torch: mqtt forget: no broker: set [mqtt] broker in the config\n")
                 return ExitCode.config
             }
             settings = s
+            tls = try MQTTSetup.tlsContext(s)
         } catch {
             StandardError.write("torch: \(error)\n")
             return ExitCode.failure
@@ -32,7 +34,7 @@ enum MQTTForgetCommand {
         let clock = MonotonicClock()
         let end = clock.now() + .seconds(10)
         var session = MQTTSession(settings: sessionSettings, seed: UInt64(bitPattern: clock.now().nanoseconds), at: clock.now())
-        var connection: TCPConnection?
+        var connection: (any ByteStream)?
         var sent = false
         var lastError = ""
         while clock.now() < end {
@@ -43,7 +45,10 @@ enum MQTTForgetCommand {
                 for a in actions {
                     switch a {
                     case .open:
-                        do { connection = try TCPConnection(host: settings.broker.host, port: settings.broker.port) } catch {
+                        do {
+                            let addresses = try SocketAddress.resolve(host: settings.broker.host, port: settings.broker.port)
+                            connection = try StreamConnect.start(addresses, host: settings.broker.host, tls: tls)
+                        } catch {
                             lastError = error.message
                             session.transportFailed(error.message, at: now)
                         }
@@ -69,7 +74,10 @@ enum MQTTForgetCommand {
                 clock.sleep(until: min(session.nextDeadline ?? end, end))
                 continue
             }
-            let ready = PollSet.wait([c.fd], writable: c.wantsWrite ? [c.fd] : [], until: min(session.nextDeadline ?? end, end), clock: clock)
+            // Records TLS has decrypted already are read before any wait (poll cannot see them).
+            let ready: Set<Int32> = c.hasBufferedInput
+                ? [c.fd]
+                : PollSet.wait([c.fd], writable: c.wantsWrite ? [c.fd] : [], until: min(session.nextDeadline ?? end, end), clock: clock)
             guard ready.contains(c.fd) else { continue }
             do {
                 if !c.isConnected {

@@ -33,7 +33,20 @@ enum MQTTSetup {
             : nil
         var settings = MQTTFrontEndSettings(broker: broker, session: session, topics: topics, discovery: discovery)
         settings.groupRetained = m.groupRetained
+        if broker.tls {
+            settings.tls = m.tls
+        } else if !m.tls.isEmpty {
+            let keys = [("ca-file", m.tls.caFile), ("cert-file", m.tls.certFile), ("key-file", m.tls.keyFile)]
+                .compactMap { $0.1 == nil ? nil : $0.0 }.joined(separator: ", ")
+            throw HardwareError("[mqtt] \(keys): for a TLS broker, but \(broker) is plain MQTT: write it mqtts://\(broker.description.dropFirst("mqtt://".count))")
+        }
         return settings
+    }
+
+    /// The TLS context of an `mqtts://` broker, its files read now (nil for plain MQTT).
+    static func tlsContext(_ settings: MQTTFrontEndSettings) throws(HardwareError) -> TLSContext? {
+        guard let files = settings.tls else { return nil }
+        do { return try TLSContext(files) } catch { throw HardwareError("[mqtt] \(error.message)") }
     }
 
     /// The board profile's name ("Raspberry Pi 5"), or what the machine says it is.
@@ -47,9 +60,10 @@ enum MQTTSetup {
     }
 
     /// The front end, seeded so boards started together do not reconnect together.
-    static func frontEnd(_ settings: MQTTFrontEndSettings, log: @escaping (LogPriority, String) -> Void) -> MQTTFrontEnd {
+    static func frontEnd(_ settings: MQTTFrontEndSettings, log: @escaping (LogPriority, String) -> Void) throws(HardwareError) -> MQTTFrontEnd {
+        let tls = try tlsContext(settings)
         let now = MonotonicClock().now()
         let seed = UInt64(bitPattern: now.nanoseconds) ^ (UInt64(UInt32(bitPattern: HostName.processID)) << 32)
-        return MQTTFrontEnd(settings: settings, seed: seed, at: now, log: log)
+        return MQTTFrontEnd(settings: settings, seed: seed, at: now, tls: tls, log: log)
     }
 }

@@ -297,7 +297,7 @@ enum Runner {
                     return ExitCode.failure
                 }
                 do {
-                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
+                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(try MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
                 } catch {
                     journal.log(.error, "\(error); no MQTT")
                 }

@@ -136,7 +136,17 @@ import TorchCore
         for bad in ["localhost", "mqtt://", "mqtt://a:0", "mqtt://a:65536", "mqtt://a:b", "mqtt://[::1", "mqtt://a b", "http://a"] {
             #expect(throws: ValueError.self, "\(bad)") { try MQTTBrokerURL.parse(bad) }
         }
-        do { _ = try MQTTBrokerURL.parse("mqtts://a") } catch { #expect(error.allowed.contains("TLS")) }
+    }
+
+    @Test func tlsBrokerURLs() throws {
+        #expect(try MQTTBrokerURL.parse("mqtts://broker.lan") == MQTTBrokerURL(host: "broker.lan", port: 8883, tls: true))
+        #expect(try MQTTBrokerURL.parse("ssl://10.0.0.5:8884") == MQTTBrokerURL(host: "10.0.0.5", port: 8884, tls: true))
+        #expect(try MQTTBrokerURL.parse("MQTTS://[fd00::5]").description == "mqtts://[fd00::5]:8883")
+        #expect(try MQTTBrokerURL.parse("mqtt://a").tls == false)
+        #expect(MQTTBrokerURL(host: "a", tls: true).port == 8883 && MQTTBrokerURL(host: "a").port == 1883)
+        for bad in ["mqtts://", "mqtts://a:0", "mqtts://[::1"] {
+            #expect(throws: ValueError.self, "\(bad)") { try MQTTBrokerURL.parse(bad) }
+        }
     }
 
     @Test func configKeys() throws {
@@ -162,6 +172,8 @@ import TorchCore
             "torch.conf:2: keepalive: '500ms' is not valid: expected a duration from 1s to 65535s",
         ])
         #expect(configErrors("[mqtt]\nbase-topic = a/+/b").first?.hasPrefix("torch.conf:2: base-topic: 'a/+/b' is not valid: expected an MQTT topic") == true)
-        #expect(configErrors("[mqtt]\nbroker = mqtts://x").first?.contains("TLS (mqtts://) is not supported yet") == true)
+        #expect(configErrors("[mqtt]\nbroker = mqtts://x").isEmpty)
+        #expect(configErrors("[mqtt]\nbroker = mqtts://x\ncert-file = /c.pem").first?.contains("cert-file needs key-file") == true)
+        #expect(configErrors("[mqtt]\nbroker = mqtts://x\nkey-file = /k.pem").first?.contains("key-file needs cert-file") == true)
     }
 }
