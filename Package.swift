@@ -56,9 +56,10 @@ let package = Package(
         // The VM test's differential run of the sysfs doubles against the real kernel.
         .executableTarget(name: "torch-sysfs-diff", dependencies: ["TorchCore", "TorchHardware", "TorchTesting"],
                           path: "Tests/vm/sysfs-diff", swiftSettings: strict),
-        // Test doubles of kernel interfaces (sysfs PWM and LED classes) for the test
-        // targets; `torch` does not link it.
-        .target(name: "TorchTesting", dependencies: ["TorchCore", "TorchHardware"], swiftSettings: strict),
+        // Test doubles of kernel interfaces (sysfs PWM and LED classes) and the embedded
+        // service (the real turn on a manual clock) for the test targets; `torch` does
+        // not link it.
+        .target(name: "TorchTesting", dependencies: ["TorchCore", "TorchHardware", "TorchEngine"], swiftSettings: strict),
         // The tests' helpers over Swift Testing: the error a closure throws, in a form
         // Swift 6.0 accepts (its `#expect(throws:)` returns nothing); whether they run
         // under qemu-user.

@@ -39,7 +39,7 @@ public final class ButtonFrontEnd: FrontEnd {
     }
 
     /// The last edge read since the last call, if any.
-    public func takeLastEdge() -> Instant? {
+    public func takeHandOffEdge() -> Instant? {
         defer { lastEdge = nil }
         return lastEdge
     }

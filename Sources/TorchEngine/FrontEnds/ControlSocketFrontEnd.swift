@@ -9,16 +9,19 @@ public final class ControlSocketFrontEnd: CountsRequests {
     /// Clients that pressed a virtual button (by number); pruned as they release.
     private var pressers: Set<Int> = []
 
-    /// Carries out the controller's effects; called after each request and before its
-    /// reply is sent, so that a reply means done: `torch stealth on` returns with the
-    /// status LEDs dark, `torch on` with the program handed to the scheduler.
-    public var performEffects: () -> Void = {}
+    /// Carries out the controller's effects (the service's, from `attach`); called after
+    /// each request and before its reply is sent, so that a reply means done: `torch
+    /// stealth on` returns with the status LEDs dark, `torch on` with the program handed
+    /// to the scheduler.
+    private var performEffects: () -> Void = {}
     public let frontEndName = "socket"
     public private(set) var requestCounts = FrontEndCounts()
 
     public init(_ server: ControlServer) {
         self.server = server
     }
+
+    public func attach(_ context: FrontEndContext) { performEffects = context.performEffects }
 
     public var pollDescriptors: [Int32] { server.pollDescriptors }
     public var nextDeadline: Instant? { server.nextDeadline }

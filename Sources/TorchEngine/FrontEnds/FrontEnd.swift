@@ -6,6 +6,15 @@ import TorchCore
 /// deadline, and calls it in registration order. Adding a front end is one file that
 /// conforms plus one registration line where the service's options are built.
 public protocol FrontEnd: AnyObject {
+    /// Called once by the service before the loop starts: its clock and the calls back
+    /// into the shell (`FrontEndContext`).
+    func attach(_ context: FrontEndContext)
+    /// True for a front end that serves the metrics (`GET /metrics`): the service then
+    /// drains the pattern thread's stamps for them.
+    var servesMetrics: Bool { get }
+    /// The instant of the button edge it read in its last `serve`, once: the service
+    /// measures the edge → hand-off latency from it (`make bench` figure 4).
+    func takeHandOffEdge() -> Instant?
     /// Descriptors to wait on (POLLIN).
     var pollDescriptors: [Int32] { get }
     /// Descriptors to wait on for POLLOUT (a connect in progress, a send buffer to drain).
@@ -32,6 +41,9 @@ public protocol FrontEnd: AnyObject {
 }
 
 extension FrontEnd {
+    public func attach(_ context: FrontEndContext) {}
+    public var servesMetrics: Bool { false }
+    public func takeHandOffEdge() -> Instant? { nil }
     public var nextDeadline: Instant? { nil }
     public var pollWriteDescriptors: [Int32] { [] }
     public func gestureRecognized(_ kind: GestureKind, count: Int?, at now: Instant) {}

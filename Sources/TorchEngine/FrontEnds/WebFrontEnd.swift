@@ -10,11 +10,10 @@ public final class WebFrontEnd: CountsRequests {
     public let frontEndName = "web"
     /// The page's control requests (`POST /api/command`, the releases it makes).
     public private(set) var requestCounts = FrontEndCounts()
-    /// The text `GET /metrics` serves (the service sets it); nil: no such page.
-    public var metricsText: (() -> String)? {
-        get { api.metricsText }
-        set { api.metricsText = newValue }
-    }
+    /// `GET /metrics` serves the service's exposition (from `attach`).
+    public var servesMetrics: Bool { true }
+
+    public func attach(_ context: FrontEndContext) { api.metricsText = context.metricsText }
 
     public init(_ server: WebServer) {
         self.server = server

@@ -20,7 +20,8 @@ public final class MQTTFrontEnd: CountsRequests {
     /// A connect attempt waits for the resolver's answer.
     private var awaitingAddresses = false
     private let log: (LogPriority, String) -> Void
-    private let clock = MonotonicClock()
+    /// The service's clock (from `attach`).
+    private var clock: any TorchClock = MonotonicClock()
     private var status: TorchStatus?
     private var library: PatternLibrary = .standard
     private var connectedOnce = false
@@ -60,6 +61,8 @@ public final class MQTTFrontEnd: CountsRequests {
         self.log = log
         session = MQTTSession(settings: settings.session, seed: seed, at: now)
     }
+
+    public func attach(_ context: FrontEndContext) { clock = context.clock }
 
     public var pollDescriptors: [Int32] {
         let socket = connection.map { $0.fd >= 0 ? [$0.fd] : [] } ?? []

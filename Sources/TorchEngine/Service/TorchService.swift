@@ -7,12 +7,17 @@ import TorchHardware
 ///
 /// On every way out (q, Ctrl-C, SIGTERM, `--for`), the light goes dark, the output and
 /// every line are released, the status LEDs and the terminal are put back.
+///
+/// The loop waits through `ServiceWaits` and plays through `ProgramPlayer`, so the same
+/// turn runs embedded in the tests (`TorchTesting.EmbeddedService`: scripted readiness
+/// and signals, a manual clock, programs sampled instead of played).
 public final class TorchService {
     public let output: any LightOutput
     public let options: ServiceOptions
     let clock: any TorchClock
-    public let scheduler: PatternScheduler
+    public let scheduler: any ProgramPlayer
     public let controller: TorchController
+    private let waits: any ServiceWaits
     private var trace: TraceWriter?
     /// What `GET /metrics` reports beyond the scheduler's own counters.
     let metrics: ServiceMetrics
@@ -42,28 +47,31 @@ public final class TorchService {
     /// request when its chip is removed (6.12 does), nor does libgpiod 1.6 give an output
     /// line's descriptor to poll; so it is probed once a second.
     private var outputNeedsATimer: Bool {
-        attention == nil || scheduler.isFailing || output is ReacquiringOutput
+        attention == nil || scheduler.isFailing || output.needsMaintenanceTimer
     }
 
-    public init(output: any LightOutput, options: ServiceOptions, clock: any TorchClock = MonotonicClock()) {
+    /// `waits` nil: ppoll and a signalfd on `clock`; `player` nil: the real-time
+    /// `PatternScheduler` on `output`.
+    public init(output: any LightOutput, options: ServiceOptions, clock: any TorchClock = MonotonicClock(),
+                waits: (any ServiceWaits)? = nil, player: (any ProgramPlayer)? = nil) {
         self.output = output
         self.options = options
         self.clock = clock
         // 16384 stamps ≈ 8 s of 1 kHz software PWM: the loop drains it at least every 100 ms.
-        scheduler = PatternScheduler(output: output, settings: options.scheduler, trace: TraceRing(capacity: 1 << 14))
+        scheduler = player ?? PatternScheduler(output: output, settings: options.scheduler, trace: TraceRing(capacity: 1 << 14))
+        self.waits = waits ?? PollWaits(clock: clock)
         origin = clock.now()
         lastHealthCheck = origin
         metrics = ServiceMetrics(binaryOutput: output.isBinary)
-        servesMetrics = options.frontEnds.contains { $0 is WebFrontEnd }
+        servesMetrics = options.frontEnds.contains { $0.servesMetrics }
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
         controller = TorchController(settings: settings, at: origin)
-        for case let f as ControlSocketFrontEnd in options.frontEnds {
-            f.performEffects = { [unowned self] in perform(controller.takeEffects(), at: clock.now()) }
-        }
-        for case let f as WebFrontEnd in options.frontEnds {
-            f.metricsText = { [unowned self] in metricsExposition() }
-        }
+        let context = FrontEndContext(
+            clock: clock,
+            performEffects: { [unowned self] in perform(controller.takeEffects(), at: self.clock.now()) },
+            metricsText: { [unowned self] in metricsExposition() })
+        for f in options.frontEnds { f.attach(context) }
     }
 
     /// The signals the event loop reads (SIGHUP reloads, the others stop). Block them
@@ -72,24 +80,31 @@ public final class TorchService {
 
     /// Runs until asked to stop. Returns the exit code (0: a normal stop).
     public func run() -> Int32 {
-        // Blocked from here until the process exits: a second signal during shutdown
-        // cannot change the exit status or kill the cleanup.
-        let signals: SignalDescriptor
-        do {
-            signals = try SignalDescriptor(signals: Self.stopSignals)
-        } catch {
+        if let failed = begin() { return failed }
+        while !controller.isStopped { turn() }
+        return shutDown()
+    }
+
+    /// Everything before the first turn: the waits (the signals blocked from here until
+    /// the process exits: a second signal during shutdown cannot change the exit status
+    /// or kill the cleanup), the trace, the player, the controller's start. nil when the
+    /// loop may run; else the exit code, everything opened closed again. For `run` and
+    /// an embedded service.
+    public func begin() -> Int32? {
+        do { try waits.open() } catch {
             StandardError.write("torch: \(error)\n")
             return 1
         }
-        defer { signals.close() }
         if let path = options.tracePath {
             do { trace = try TraceWriter(path: path, origin: clock.now()) } catch {
                 StandardError.write("torch: \(error)\n")
+                waits.close()
                 return 1
             }
         }
         do { try scheduler.start() } catch {
             StandardError.write("torch: \(error)\n")
+            waits.close()
             return 1
         }
         if let leds = options.statusLEDs, let path = options.statusLEDSavePath {
@@ -114,65 +129,72 @@ public final class TorchService {
         if !shown && options.verbose {
             for line in banner { StandardError.write(line + "\n") }
         }
+        return nil
+    }
 
-        while !controller.isStopped {
-            var deadlines = [controller.nextDeadline, options.feedback?.nextDeadline]
-            deadlines += options.frontEnds.map(\.nextDeadline)
-            // A --trace file is written every 100 ms while it is asked for, so a reader
-            // (`tail -f`) sees the light as it plays. The metrics need no clock: the ring
-            // is drained at every turn, at a scrape, and when the pattern thread says it
-            // is half full.
-            if trace != nil || (servesMetrics && attention == nil) { deadlines.append(clock.now() + .milliseconds(100)) }
-            deadlines.append(saves.nextDeadline)
-            // Output health: failing writes start and end in the pattern thread, which
-            // says so (`attention`); a timer runs only while there is a reason for one.
-            if outputNeedsATimer { deadlines.append(lastHealthCheck + Self.healthInterval) }
-            let fds = [signals.fd] + (attention.map { [$0.fd] } ?? []) + options.frontEnds.flatMap(\.pollDescriptors)
-            let ready = PollSet.wait(fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors),
-                                     until: deadlines.compactMap { $0 }.min(), clock: clock)
+    /// When the next turn is due without input (nil: only on input or a signal).
+    public var nextDeadline: Instant? {
+        var deadlines = [controller.nextDeadline, options.feedback?.nextDeadline]
+        deadlines += options.frontEnds.map(\.nextDeadline)
+        // A --trace file is written every 100 ms while it is asked for, so a reader
+        // (`tail -f`) sees the light as it plays. The metrics need no clock: the ring
+        // is drained at every turn, at a scrape, and when the pattern thread says it
+        // is half full.
+        if trace != nil || (servesMetrics && attention == nil) { deadlines.append(clock.now() + .milliseconds(100)) }
+        deadlines.append(saves.nextDeadline)
+        // Output health: failing writes start and end in the pattern thread, which
+        // says so (`attention`); a timer runs only while there is a reason for one.
+        if outputNeedsATimer { deadlines.append(lastHealthCheck + Self.healthInterval) }
+        return deadlines.compactMap { $0 }.min()
+    }
 
-            var outputSaidSomething = false
-            if let attention, ready.contains(attention.fd) { outputSaidSomething = attention.drain() }
-            if ready.contains(signals.fd) {
-                for s in signals.read() {
-                    if s == .hangup { controller.reload(at: clock.now()) } else { controller.stop(at: clock.now()) }
-                }
+    /// One turn of the loop: wait (`ServiceWaits`) until a descriptor, a signal or
+    /// `nextDeadline`, then serve the front ends in order, advance the controller and
+    /// carry out its effects, look after the output, save, drain the trace.
+    public func turn() {
+        let fds = [waits.signalDescriptor] + (attention.map { [$0.fd] } ?? []) + options.frontEnds.flatMap(\.pollDescriptors)
+        let ready = waits.wait(readable: fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors), until: nextDeadline)
+
+        var outputSaidSomething = false
+        if let attention, ready.contains(attention.fd) { outputSaidSomething = attention.drain() }
+        if ready.contains(waits.signalDescriptor) {
+            for s in waits.takeSignals() {
+                if s == .hangup { controller.reload(at: clock.now()) } else { controller.stop(at: clock.now()) }
             }
-            let now = clock.now()
-            for f in options.frontEnds {
-                f.serve(ready: ready, at: now, controller: controller)
-                // A press's program goes to the scheduler before the rest of the turn
-                // (the other front ends, the timers, the trace): the button path's
-                // latency is this loop's work from ppoll to here (`make bench` figure 4).
-                let effects = controller.takeEffects()
-                if let b = f as? ButtonFrontEnd, let edge = b.takeLastEdge(),
-                   effects.contains(where: { if case .play = $0 { true } else { false } }) {
-                    metrics.buttonHandedOff(edge: edge, at: clock.now())
-                }
-                perform(effects, at: now)
-            }
-            let failures = scheduler.failures
-            controller.advance(to: now, output: OutputHealth(
-                writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
-                failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : "",
-                rests: scheduler.rests))
-            if outputSaidSomething || (outputNeedsATimer && now >= lastHealthCheck + Self.healthInterval) {
-                lastHealthCheck = now
-                maintainOutput(lastErrno: failures.lastErrno)
-            }
-            perform(controller.takeEffects(), at: now)
-            if let state = saves.due(at: now) { saveState(state) }
-            if let feedback = options.feedback, feedback.isOn {
-                feedback.advance(to: now)
-                if !feedback.isOn { feedbackChanged(on: false, at: now) }
-            }
-            drainTrace()
-            for f in options.frontEnds { f.refresh(at: now, controller: controller, duty: scheduler.currentDuty) }
-            // What a refresh handed in (a readout's number, a new load average) plays in
-            // this turn, not at the next wake-up.
-            perform(controller.takeEffects(), at: now)
         }
-        return shutDown()
+        let now = clock.now()
+        for f in options.frontEnds {
+            f.serve(ready: ready, at: now, controller: controller)
+            // A press's program goes to the scheduler before the rest of the turn
+            // (the other front ends, the timers, the trace): the button path's
+            // latency is this loop's work from ppoll to here (`make bench` figure 4).
+            let effects = controller.takeEffects()
+            if let edge = f.takeHandOffEdge(),
+               effects.contains(where: { if case .play = $0 { true } else { false } }) {
+                metrics.buttonHandedOff(edge: edge, at: clock.now())
+            }
+            perform(effects, at: now)
+        }
+        let failures = scheduler.failures
+        controller.advance(to: now, output: OutputHealth(
+            writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
+            failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : "",
+            rests: scheduler.rests))
+        if outputSaidSomething || (outputNeedsATimer && now >= lastHealthCheck + Self.healthInterval) {
+            lastHealthCheck = now
+            maintainOutput(lastErrno: failures.lastErrno)
+        }
+        perform(controller.takeEffects(), at: now)
+        if let state = saves.due(at: now) { saveState(state) }
+        if let feedback = options.feedback, feedback.isOn {
+            feedback.advance(to: now)
+            if !feedback.isOn { feedbackChanged(on: false, at: now) }
+        }
+        drainTrace()
+        for f in options.frontEnds { f.refresh(at: now, controller: controller, duty: scheduler.currentDuty) }
+        // What a refresh handed in (a readout's number, a new load average) plays in
+        // this turn, not at the next wake-up.
+        perform(controller.takeEffects(), at: now)
     }
 
     /// The controller's status now (for tests and benches).
@@ -236,12 +258,11 @@ public final class TorchService {
     /// later save that works again says so.
     /// A GPIO line whose chip went away: said once, taken again when the chip is back.
     private func maintainOutput(lastErrno: Int32) {
-        guard let r = output as? ReacquiringOutput else { return }
-        switch r.maintain(lastErrno: lastErrno) {
+        switch output.maintain(lastErrno: lastErrno) {
         case let .gone(code)?:
-            log("output: \(r.summary) gone (\(errnoText(code))); waiting for it to come back", .error)
+            log("output: \(output.summary) gone (\(errnoText(code))); waiting for it to come back", .error)
         case .reacquired?:
-            log("output: \(r.summary) taken again", .notice)
+            log("output: \(output.summary) taken again", .notice)
             scheduler.rewrite()
         case nil:
             break
@@ -293,8 +314,9 @@ public final class TorchService {
         if !options.frontEnds.contains(where: { $0.show(log: line) }) { journal.log(priority, line) }
     }
 
-    /// Dark, released, terminal restored; returns the exit code.
-    private func shutDown() -> Int32 {
+    /// Dark, released, terminal restored, the waits closed; returns the exit code. For
+    /// `run` and an embedded service, once the controller is stopped.
+    public func shutDown() -> Int32 {
         // The owner's last change, if it was still waiting for its second.
         if let state = saves.flush() { saveState(state) }
         scheduler.stop()          // writes dark from the RT thread, then joins it
@@ -307,6 +329,7 @@ public final class TorchService {
         options.feedback?.close()
         output.close()
         for f in options.frontEnds { f.close() }
+        waits.close()
         let dropped = scheduler.trace.dropped
         if dropped > 0, trace != nil { StandardError.write("torch: trace: \(dropped) output changes were not recorded (ring full)\n") }
         return 0

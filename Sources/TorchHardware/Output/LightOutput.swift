@@ -26,6 +26,24 @@ public protocol LightOutput: AnyObject {
     /// 0 while the device behind the output is there, else the errno a write would get
     /// (default: 0; see the extension).
     func probe() -> Int32
+
+    /// True for an output the service must look after on a timer: a GPIO line taken
+    /// again when its chip comes back, since a steady line makes no write that could
+    /// fail when its chip goes and not every kernel and libgpiod tell of it (default:
+    /// false).
+    var needsMaintenanceTimer: Bool { get }
+
+    /// Service thread, now and then: looks after the output (`lastErrno`: the writes'
+    /// last failure); what changed, for the log, or nil (default: nothing to do).
+    func maintain(lastErrno: Int32) -> OutputMaintenance?
+}
+
+/// What looking after an output found.
+public enum OutputMaintenance: Equatable, Sendable {
+    /// The device went away (errno); said once until it is taken again.
+    case gone(Int32)
+    /// Opened again; the writer takes it at its next write.
+    case reacquired
 }
 
 extension LightOutput {
@@ -33,4 +51,6 @@ extension LightOutput {
     /// would get (ENODEV once a GPIO chip went away). Called from the service loop,
     /// never from the real-time thread. Outputs that cannot tell answer 0.
     public func probe() -> Int32 { 0 }
+    public var needsMaintenanceTimer: Bool { false }
+    public func maintain(lastErrno: Int32) -> OutputMaintenance? { nil }
 }

@@ -68,23 +68,18 @@ public final class ReacquiringOutput: LightOutput, @unchecked Sendable {
         return Unmanaged<Box>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.output.probe() }
     }
 
-    /// What `maintain` did, for the service's log.
-    public enum Event: Equatable, Sendable {
-        /// The device went away (errno); said once until it is taken again.
-        case gone(Int32)
-        /// Opened again; the writer takes it at its next write.
-        case reacquired
-    }
+    /// A service's line is looked after on a timer (`LightOutput.needsMaintenanceTimer`).
+    public var needsMaintenanceTimer: Bool { true }
 
     /// Service thread, now and then: closes an output the writer replaced; when the
     /// current one is gone (`probe` or the writes' `lastErrno`), tries to open it again.
-    public func maintain(lastErrno: Int32 = 0) -> Event? {
+    public func maintain(lastErrno: Int32 = 0) -> OutputMaintenance? {
         if let raw = retired.exchange(nil, ordering: .acquiringAndReleasing) {
             Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
         }
         guard !closed, pending.load(ordering: .acquiring) == nil else { return nil }
         let code = probe()
-        var event: Event? = nil
+        var event: OutputMaintenance? = nil
         if Self.meansGone(code) || (isGone && code != 0) {
             if !isGone {
                 isGone = true

@@ -1,0 +1,20 @@
+import TorchCore
+
+/// What the service hands each front end before the loop starts: its clock (every front
+/// end keeps the service's time, a manual one in an embedded service) and the shell's
+/// services a front end may call on, so no front end is picked out by its type.
+public struct FrontEndContext {
+    /// The service's clock.
+    public let clock: any TorchClock
+    /// Carries out the controller's effects now: a control-socket reply then means done
+    /// (`torch stealth on` returns with the status LEDs dark).
+    public let performEffects: () -> Void
+    /// The metrics exposition, for `GET /metrics`.
+    public let metricsText: () -> String
+
+    public init(clock: any TorchClock, performEffects: @escaping () -> Void = {}, metricsText: @escaping () -> String = { "" }) {
+        self.clock = clock
+        self.performEffects = performEffects
+        self.metricsText = metricsText
+    }
+}
