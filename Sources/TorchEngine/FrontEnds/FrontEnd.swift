@@ -15,6 +15,11 @@ public protocol FrontEnd: AnyObject {
     /// The instant of the button edge it read in its last `serve`, once: the service
     /// measures the edge → hand-off latency from it (`make bench` figure 4).
     func takeHandOffEdge() -> Instant?
+    /// Its `front_end` label and request counts for `GET /metrics` (`CountsRequests`);
+    /// nil for one that takes no requests.
+    var countedRequests: (name: String, counts: FrontEndCounts)? { get }
+    /// What else it reports in `GET /metrics` (MQTT: the session's gauge and reconnects).
+    func metricFamilies() -> [MetricFamily]
     /// Descriptors to wait on (POLLIN).
     var pollDescriptors: [Int32] { get }
     /// Descriptors to wait on for POLLOUT (a connect in progress, a send buffer to drain).
@@ -44,6 +49,8 @@ extension FrontEnd {
     public func attach(_ context: FrontEndContext) {}
     public var servesMetrics: Bool { false }
     public func takeHandOffEdge() -> Instant? { nil }
+    public var countedRequests: (name: String, counts: FrontEndCounts)? { nil }
+    public func metricFamilies() -> [MetricFamily] { [] }
     public var nextDeadline: Instant? { nil }
     public var pollWriteDescriptors: [Int32] { [] }
     public func gestureRecognized(_ kind: GestureKind, count: Int?, at now: Instant) {}

@@ -64,6 +64,11 @@ public final class MQTTFrontEnd: CountsRequests {
 
     public func attach(_ context: FrontEndContext) { clock = context.clock }
 
+    public func metricFamilies() -> [MetricFamily] {
+        [.single("torch_mqtt_connected", .gauge, help: "1 while the MQTT session with the broker is up.", isConnected ? 1 : 0),
+         .single("torch_mqtt_reconnects_total", .counter, help: "MQTT sessions the broker accepted after the first.", Double(reconnects))]
+    }
+
     public var pollDescriptors: [Int32] {
         let socket = connection.map { $0.fd >= 0 ? [$0.fd] : [] } ?? []
         return socket + (resolver.isPending && resolver.readyDescriptor >= 0 ? [resolver.readyDescriptor] : [])

@@ -21,3 +21,7 @@ public protocol CountsRequests: FrontEnd {
     var frontEndName: String { get }
     var requestCounts: FrontEndCounts { get }
 }
+
+extension CountsRequests {
+    public var countedRequests: (name: String, counts: FrontEndCounts)? { (frontEndName, requestCounts) }
+}

@@ -27,15 +27,12 @@ extension TorchService {
             families.append(.histogram("torch_software_pwm_duty_error_ratio",
                                        help: "Software PWM: |actual - intended| duty of each on/off cycle of at most 50 ms.", metrics.dutyError))
         }
-        let counted = options.frontEnds.compactMap { $0 as? any CountsRequests }
+        let counted = options.frontEnds.compactMap(\.countedRequests)
         families.append(.labelled("torch_requests_total", .counter, help: "Requests each front end took.", label: "front_end",
-                                  counted.map { ($0.frontEndName, Double($0.requestCounts.requests)) }))
+                                  counted.map { ($0.name, Double($0.counts.requests)) }))
         families.append(.labelled("torch_request_refusals_total", .counter, help: "Requests each front end refused (malformed, or not allowed).",
-                                  label: "front_end", counted.map { ($0.frontEndName, Double($0.requestCounts.refusals)) }))
-        for case let mqtt as MQTTFrontEnd in options.frontEnds {
-            families.append(.single("torch_mqtt_connected", .gauge, help: "1 while the MQTT session with the broker is up.", mqtt.isConnected ? 1 : 0))
-            families.append(.single("torch_mqtt_reconnects_total", .counter, help: "MQTT sessions the broker accepted after the first.", Double(mqtt.reconnects)))
-        }
+                                  label: "front_end", counted.map { ($0.name, Double($0.counts.refusals)) }))
+        families += options.frontEnds.flatMap { $0.metricFamilies() }
         if options.stateFile != nil {
             families.append(.single("torch_state_file_writes_total", .counter, help: "Saves of the state file that worked.", Double(metrics.stateWrites)))
             families.append(.single("torch_state_file_write_failures_total", .counter, help: "Saves of the state file that failed.", Double(metrics.stateWriteFailures)))
