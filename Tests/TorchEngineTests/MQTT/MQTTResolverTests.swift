@@ -2,6 +2,7 @@ import Testing
 import TorchCore
 import TorchEngine
 import TorchHardware
+import TorchTesting
 
 /// No name lookup on the event loop: the broker's name is resolved in the background and
 /// the answer handed to the loop, so a resolver that never answers delays only MQTT.
@@ -31,21 +32,28 @@ import TorchHardware
         let resolver = SilentResolver()
         let lines = Lines()
         let frontEnd = MQTTFrontEnd(settings: settings, seed: 1, at: .zero, resolver: resolver) { _, l in lines.all.append(l) }
-        let rig = TorchRig()
-        // Two minutes on a manual clock, turn by turn at the front end's own deadlines;
+        // Two minutes of the real turn on a manual clock, at the service's own deadlines;
         // each turn returns (nothing waits for the lookup), and the controller answers.
-        var t = Instant.zero
-        var turns = 0
-        while t < atMs(120_000), turns < 10_000 {
-            frontEnd.serve(ready: [], at: t, controller: rig.controller)
-            #expect(rig.controller.respond(to: ControlRequest(.status), from: .socket, at: t).ok)
-            t = max(t + .milliseconds(1), frontEnd.nextDeadline ?? t + .seconds(1))
-            turns += 1
+        let clock = ManualClock()
+        let keeper = EmbeddedServiceTests.ContextKeeper()
+        var options = ServiceOptions(controller: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)),
+                                     scheduler: SchedulerSettings(realtimePriority: nil, lockMemory: false), frontEnds: [frontEnd, keeper])
+        options.verbose = false
+        let e = EmbeddedService(output: SimulatedOutput(clock: clock), options: options, clock: clock)
+        #expect(e.begin() == nil)
+        for second in 1...120 {
+            #expect(e.run(until: atMs(Int64(second) * 1000)))
+            #expect(e.service.controller.respond(to: ControlRequest(.status), from: .socket, at: clock.now()).ok)
         }
         #expect(!frontEnd.session.isConnected)
         // One lookup in flight, whatever the reconnect attempts: no thread piles up.
         #expect(resolver.starts == 1)
         #expect(lines.all.contains { $0.contains("reconnecting in") })
         #expect(frontEnd.pollDescriptors.isEmpty)
+        // What GET /metrics says of it, through the service's own exposition.
+        let text = keeper.context?.metricsText() ?? ""
+        #expect(text.contains("\ntorch_mqtt_connected 0\n") && text.contains("\ntorch_mqtt_reconnects_total 0\n"), "\(text)")
+        #expect(text.contains("torch_requests_total{front_end=\"mqtt\"} 0"))
+        #expect(e.stop() == 0)
     }
 }
