@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "TorchEngineTests", dependencies: ["TorchCore", "TorchHardware", "TorchEngine", "TorchTesting",
                                                              "TorchTestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch", "TorchTestSupport"],
+        .testTarget(name: "TorchCLITests", dependencies: ["TorchCore", "TorchHardware", "TorchCLI", "torch", "TorchTesting", "TorchTestSupport"],
                     exclude: ["Golden"], swiftSettings: strict),
     ]
 )

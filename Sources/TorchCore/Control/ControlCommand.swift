@@ -34,24 +34,27 @@ public enum ControlCommand: Equatable, Sendable {
     /// `release` with `"role"` (default `on`): the virtual button of that role comes up.
     case release(ButtonRole)
 
-    /// The name as written in `"cmd"`.
-    public var name: String {
+    /// Which command this is (`ControlCommandName`).
+    public var commandName: ControlCommandName {
         switch self {
-        case .on: "on"
-        case .off: "off"
-        case .toggle: "toggle"
-        case .patternNamed, .pattern: "pattern"
-        case .modeNamed, .mode: "mode"
-        case .brightness: "brightness"
-        case .nextPattern: "next-pattern"
-        case .stealth: "stealth"
-        case .settings: "settings"
-        case .status: "status"
-        case .reload: "reload"
-        case .press: "press"
-        case .release: "release"
+        case .on: .on
+        case .off: .off
+        case .toggle: .toggle
+        case .patternNamed, .pattern: .pattern
+        case .modeNamed, .mode: .mode
+        case .brightness: .brightness
+        case .nextPattern: .nextPattern
+        case .stealth: .stealth
+        case .settings: .settings
+        case .status: .status
+        case .reload: .reload
+        case .press: .press
+        case .release: .release
         }
     }
+
+    /// The name as written in `"cmd"`.
+    public var name: String { commandName.rawValue }
 
     /// The state-machine command this is, with names looked up in `library`; nil for
     /// `status`, `reload`, `press` and `release`, which the service answers itself.

@@ -13,9 +13,6 @@ public struct ControlRequest: Equatable, Sendable {
     /// transition` (seconds as a number, as Home Assistant sends it, or "500ms").
     public var transition: Duration?
 
-    /// The commands that take `"transition"`: those that change the level.
-    public static let transitionCommands: Set<String> = ["on", "off", "toggle", "brightness", "pattern", "next-pattern"]
-
     /// The longest request line, in bytes without the newline.
     public static let maxBytes = 4096
 
@@ -58,7 +55,7 @@ public struct ControlRequest: Equatable, Sendable {
         }
     }
 
-    private static let commandList = "on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"
+    private static let commandList = ControlCommandName.list
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -67,50 +64,42 @@ public struct ControlRequest: Equatable, Sendable {
         guard let cmd = cmdValue.stringValue else {
             throw ControlError("\"cmd\" is \(cmdValue.kindName): expected a string (\(commandList))")
         }
-        var keys: [String]
-        switch cmd {
-        case "on": keys = ["brightness"]
-        case "pattern", "mode": keys = ["name", "spec"]
-        case "brightness": keys = ["level"]
-        case "stealth": keys = ["on"]
-        case "settings": keys = ["light-by-default", "hold-for-light", "sleep-timer"]
-        case "press", "release": keys = ["role"]
-        case "off", "toggle", "next-pattern", "status", "reload": keys = []
-        default: throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
+        guard let name = ControlCommandName(rawValue: cmd) else {
+            throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
         }
-        if transitionCommands.contains(cmd) { keys.append("transition") }
+        let keys = name.keys
         for m in members where m.key != "cmd" && m.key != "id" && !keys.contains(m.key) {
             let allowed = keys.isEmpty ? "only \"cmd\" and \"id\"" : (keys + ["id"]).map { "\"\($0)\"" }.joined(separator: ", ")
             throw ControlError("\"\(cmd)\" does not take \(JSONText.string(m.key)): it takes \(allowed)")
         }
-        switch cmd {
-        case "on":
+        switch name {
+        case .on:
             return .on(try json["brightness"].map { v throws(ControlError) in try brightness(v, key: "brightness") })
-        case "off": return .off
-        case "toggle": return .toggle
-        case "next-pattern": return .nextPattern
-        case "status": return .status
-        case "reload": return .reload
-        case "brightness":
+        case .off: return .off
+        case .toggle: return .toggle
+        case .nextPattern: return .nextPattern
+        case .status: return .status
+        case .reload: return .reload
+        case .brightness:
             guard let v = json["level"] else {
                 throw ControlError("\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1.0)")
             }
             return .brightness(try brightness(v, key: "level"))
-        case "stealth":
+        case .stealth:
             guard let v = json["on"] else { throw ControlError("\"stealth\" needs \"on\": true or false") }
             return .stealth(try bool(v, key: "on"))
-        case "settings":
+        case .settings:
             return .settings(try settings(json))
-        case "press", "release":
+        case .press, .release:
             let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
-            return cmd == "press" ? .press(role) : .release(role)
-        case "mode":
+            return name == .press ? .press(role) : .release(role)
+        case .mode:
             switch try pattern(json, cmd: "mode") {
             case let .patternNamed(n): return .modeNamed(n)
             case let .pattern(p): return .mode(p)
             default: throw ControlError("\"mode\" needs \"name\" or \"spec\"")
             }
-        default:
+        case .pattern:
             return try pattern(json)
         }
     }

@@ -62,7 +62,7 @@ enum ServiceLink {
         // `--transition` goes with every command that changes the level.
         let transition = request.lightOptions?.transition
         func line(_ c: ControlCommand) -> ControlRequest {
-            ControlRequest(c, transition: ControlRequest.transitionCommands.contains(c.name) ? transition : nil)
+            ControlRequest(c, transition: c.commandName.takesTransition ? transition : nil)
         }
         // The first command decides which socket (ControlSocketChoice); the rest follow it.
         var first: ControlReply?
