@@ -90,22 +90,24 @@ import Glibc
 
     // MARK: - Choosing whom to evict (uids other than the test's own)
 
-    private func candidate(_ fd: Int32, uid: UInt32?, at seconds: Int64, number: Int) -> ControlEviction.Candidate {
-        .init(fd: fd, uid: uid, lastRequest: Instant(nanoseconds: seconds * 1_000_000_000), number: number)
+    /// The control socket's candidates are grouped by uid, as `ControlServer` groups them.
+    private func candidate(_ fd: Int32, uid: UInt32?, at seconds: Int64, number: Int) -> ConnectionEviction.Candidate {
+        .init(fd: fd, group: uid.map { "uid \($0)" } ?? "peer unknown",
+              lastActivity: Instant(nanoseconds: seconds * 1_000_000_000), number: number)
     }
 
     @Test func theUidHoldingMostConnectionsLosesOneFirst() {
         // uid 1000 is the oldest idle, but uid 2000 holds three slots.
         let all = [candidate(3, uid: 1000, at: 1, number: 1), candidate(4, uid: 2000, at: 5, number: 2),
                    candidate(5, uid: 2000, at: 4, number: 3), candidate(6, uid: 2000, at: 6, number: 4)]
-        #expect(ControlEviction.victim(among: all) == 5)
+        #expect(ConnectionEviction.victim(among: all) == 5)
     }
 
     @Test func amongEquallyHeldTheLongestIdleThenTheOldestGoes() {
         let idle = [candidate(3, uid: 1000, at: 9, number: 1), candidate(4, uid: 2000, at: 2, number: 2)]
-        #expect(ControlEviction.victim(among: idle) == 4)
+        #expect(ConnectionEviction.victim(among: idle) == 4)
         let tied = [candidate(7, uid: nil, at: 2, number: 5), candidate(8, uid: nil, at: 2, number: 4)]
-        #expect(ControlEviction.victim(among: tied) == 8)
-        #expect(ControlEviction.victim(among: []) == nil)
+        #expect(ConnectionEviction.victim(among: tied) == 8)
+        #expect(ConnectionEviction.victim(among: []) == nil)
     }
 }

@@ -9,26 +9,24 @@ import TorchHardware
 /// Bad input never stops the service: malformed JSON or an unknown command gets an
 /// error reply and the connection stays; a request over the size limit or a connection
 /// idle past the timeout gets an error reply and is closed. When every slot is taken, a
-/// new client still gets in: the longest-idle connection makes room (`ControlEviction`).
+/// new client still gets in: the longest-idle connection makes room (`ConnectionTable`,
+/// `ConnectionEviction`).
 public final class ControlServer {
     public typealias Log = (LogPriority, String) -> Void
 
     public let settings: ControlServerSettings
     private let log: Log
     private var listener: Int32
-    private var clients: [Int32: Client] = [:]
-    private var nextClientNumber = 1
+    /// The clients, grouped by uid for eviction; their activity is the last complete,
+    /// non-blank request (or when they connected), so dribbled bytes and keep-alive blank
+    /// lines do not hold a slot.
+    private var clients: ConnectionTable<Client>
     /// Numbers of the clients dropped since `takeDisconnected()` last ran.
     private var disconnected: [Int] = []
 
+    /// What the server keeps per client: the bytes of a request not yet whole.
     private struct Client {
-        var number: Int
         var buffer: [UInt8] = []
-        /// The last complete, non-blank request, or when it connected: what idle time
-        /// counts from, so dribbled bytes and keep-alive blank lines do not hold a slot.
-        var lastRequest: Instant
-        var uid: UInt32?
-        var peer: String
     }
 
     /// Reads per client per wake-up (of 4 KiB each): a client that never stops sending
@@ -44,6 +42,7 @@ public final class ControlServer {
     public init(settings: ControlServerSettings, log: @escaping Log) throws(HardwareError) {
         self.settings = settings
         self.log = log
+        clients = ConnectionTable(cap: settings.maxClients)
         let path = settings.path
         if let inherited = settings.inheritedListener {
             listener = inherited
@@ -64,12 +63,12 @@ public final class ControlServer {
     /// The descriptors to poll for reading: the listener and every client.
     public var pollDescriptors: [Int32] {
         guard listener >= 0 else { return [] }
-        return [listener] + clients.keys.sorted()
+        return [listener] + clients.descriptors
     }
 
     /// When the first idle connection times out; nil with no clients.
     public var nextDeadline: Instant? {
-        clients.values.map { $0.lastRequest + settings.idleTimeout }.min()
+        clients.firstIdle(after: settings.idleTimeout)
     }
 
     /// How many clients are connected.
@@ -87,7 +86,7 @@ public final class ControlServer {
     public func handleReady(_ fds: Set<Int32>, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) {
         guard listener >= 0 else { return }
         if fds.contains(listener) { acceptAll(now: now) }
-        for fd in fds where fd != listener && clients[fd] != nil {
+        for fd in fds.sorted() where fd != listener && clients[fd] != nil {
             serve(fd, now: now, respond)
         }
     }
@@ -103,10 +102,8 @@ public final class ControlServer {
     /// an error reply. Clients in `busy` (by number: holding a virtual button down) are
     /// not idle: their time counts afresh from `now`.
     public func expire(now: Instant, busy: Set<Int> = []) {
-        for (fd, c) in clients where busy.contains(c.number) {
-            clients[fd]?.lastRequest = now
-        }
-        for (fd, c) in clients where now >= c.lastRequest + settings.idleTimeout {
+        for (fd, c) in clients.all where busy.contains(c.number) { clients.touch(fd, at: now) }
+        for fd in clients.idle(for: settings.idleTimeout, at: now) {
             let timeout = DurationSyntax.format(settings.idleTimeout)
             _ = UnixSocket.send(fd, Array(ControlReply.failure("idle for \(timeout): connection closed").line.utf8))
             drop(fd, "idle for \(timeout)")
@@ -116,7 +113,6 @@ public final class ControlServer {
     /// Closes every connection and the listener, and removes the socket file.
     public func close() {
         guard listener >= 0 else { return }
-        for fd in clients.keys { UnixSocket.close(fd) }
         clients.removeAll()
         UnixSocket.close(listener)
         listener = -1
@@ -137,25 +133,20 @@ public final class ControlServer {
                 log(.warning, "control: refused a client (\(peer)): \(settings.maxClients) already connected")
                 continue
             }
-            let number = nextClientNumber
-            nextClientNumber += 1
-            clients[fd] = Client(number: number, lastRequest: now, uid: credentials?.uid, peer: peer)
+            let group = credentials.map { "uid \($0.uid)" } ?? "peer unknown"
+            let number = clients.add(fd, peer: peer, group: group, state: Client(), at: now)
             log(.info, "control: client \(number) connected (\(peer))")
         }
     }
 
-    /// Frees a slot when all are taken by closing the connection `ControlEviction`
+    /// Frees a slot when all are taken by closing the connection `ConnectionEviction`
     /// picks; false only when there is no slot at all (`maxClients` 0).
     private func makeRoom() -> Bool {
-        guard clients.count >= settings.maxClients else { return true }
-        let candidates = clients.map { fd, c in
-            ControlEviction.Candidate(fd: fd, uid: c.uid, lastRequest: c.lastRequest, number: c.number)
-        }
-        guard let victim = ControlEviction.victim(among: candidates) else { return false }
+        guard case let .evict(victim) = clients.room() else { return clients.room() == .free }
         let reply = ControlReply.failure("closed to make room for a new client: at most \(settings.maxClients) at once")
         _ = UnixSocket.send(victim, Array(reply.line.utf8))
         drop(victim, "evicted for a new client", priority: .notice)
-        return clients.count < settings.maxClients
+        return clients.room() == .free
     }
 
     private func serve(_ fd: Int32, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) {
@@ -165,11 +156,11 @@ public final class ControlServer {
             case .nothingYet:
                 return
             case let .bytes(n):
-                clients[fd]?.buffer += chunk[0..<n]
+                clients.update(fd) { $0.buffer += chunk[0..<n] }
                 guard answerLines(fd, now: now, respond) else { return }
             case .end:
                 // End of input: a last line without its newline still counts.
-                if let last = clients[fd]?.buffer, !last.isEmpty, !answer(fd, last, now: now, respond) { return }
+                if let last = clients[fd]?.state.buffer, !last.isEmpty, !answer(fd, last, now: now, respond) { return }
                 drop(fd, "closed by the client")
                 return
             case let .failed(e):
@@ -182,13 +173,13 @@ public final class ControlServer {
     /// Answers every complete line in the client's buffer; false when the client was
     /// dropped (too long a request, or it stopped reading replies).
     private func answerLines(_ fd: Int32, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) -> Bool {
-        while let c = clients[fd] {
-            guard let newline = c.buffer.firstIndex(of: 0x0A) else {
-                if c.buffer.count > settings.maxRequestBytes { return tooLong(fd) }
+        while let buffer = clients[fd]?.state.buffer {
+            guard let newline = buffer.firstIndex(of: 0x0A) else {
+                if buffer.count > settings.maxRequestBytes { return tooLong(fd) }
                 return true
             }
-            let line = Array(c.buffer[..<newline])
-            clients[fd]?.buffer.removeSubrange(...newline)
+            let line = Array(buffer[..<newline])
+            clients.update(fd) { $0.buffer.removeSubrange(...newline) }
             guard answer(fd, line, now: now, respond) else { return false }
         }
         return false
@@ -202,7 +193,7 @@ public final class ControlServer {
         // Blank lines (a client's keep-alive, a stray Enter) get no reply and do not
         // count as activity.
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
-        clients[fd]?.lastRequest = now
+        clients.touch(fd, at: now)
         let number = clients[fd]?.number ?? 0
         let reply: ControlReply
         switch ControlRequest.parse(bytes: line) {
@@ -230,8 +221,7 @@ public final class ControlServer {
     }
 
     private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .info) {
-        guard let c = clients.removeValue(forKey: fd) else { return }
-        UnixSocket.close(fd)
+        guard let c = clients.remove(fd) else { return }
         disconnected.append(c.number)
         log(priority, "control: client \(c.number) disconnected (\(c.peer)): \(why)")
     }

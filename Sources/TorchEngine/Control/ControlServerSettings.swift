@@ -6,7 +6,7 @@ public struct ControlServerSettings: Sendable {
     /// A group that does not exist is logged and the creator's group kept.
     public var group: String?
     /// Clients connected at once; when all are taken, a new client closes the one idle
-    /// longest (see `ControlEviction`).
+    /// longest (see `ConnectionEviction`).
     public var maxClients: Int
     /// The longest request line, in bytes without the newline.
     public var maxRequestBytes: Int

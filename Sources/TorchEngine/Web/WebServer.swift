@@ -10,7 +10,7 @@ import TorchHardware
 /// or 431 and the connection closes; one that does not arrive whole within the request
 /// timeout gets 408 (a slow client never holds the loop: it only costs a descriptor
 /// until then); at the connection cap a newcomer still gets in: a connection chosen by
-/// `WebEviction` (the flooding host's, the longest idle) makes room, so held or
+/// `ConnectionEviction` (the flooding host's, the longest idle) makes room, so held or
 /// slow-loris connections never lock a phone out. Output a client does not read is kept
 /// up to a bound, then the client is closed.
 public final class WebServer {
@@ -29,18 +29,16 @@ public final class WebServer {
     let pairing: WebPairing
     private let log: Log
     private var listener: Int32
-    private var connections: [Int32: Connection] = [:]
-    private var nextNumber = 1
+    /// The connections, grouped by peer address for eviction; their activity is the last
+    /// complete request or written event.
+    private var connections: ConnectionTable<Connection>
 
+    /// What the server keeps per connection.
     private struct Connection {
-        var number: Int
-        var peer: String
         var input: [UInt8] = []
         var output: [UInt8] = []
         /// When the request being read began (its first byte); nil between requests.
         var requestStarted: Instant?
-        /// The last complete request or written event: idle time counts from it.
-        var lastActivity: Instant
         /// Since when output has been waiting (a client not reading).
         var blockedSince: Instant?
         /// When to try writing waiting output again.
@@ -66,6 +64,7 @@ public final class WebServer {
     public init(settings: WebServerSettings, log: @escaping Log) throws(HardwareError) {
         self.settings = settings
         self.log = log
+        connections = ConnectionTable(cap: settings.maxConnections)
         pairing = WebPairing(files: settings.tokenFiles, sessionCapacity: settings.maxSessions, log: log)
         listener = try TCPSocket.listen(settings.listen)
         log(.info, "web: serving http://\(settings.listen)/\(settings.pairingRequired ? " (pairing required: torch web-link)" : "")")
@@ -75,15 +74,16 @@ public final class WebServer {
 
     public var pollDescriptors: [Int32] {
         guard listener >= 0 else { return [] }
-        return [listener] + connections.keys.sorted()
+        return [listener] + connections.descriptors
     }
 
     /// The earliest timeout, ping or retry of waiting output; nil with nothing to do.
     public var nextDeadline: Instant? {
         var all: [Instant] = []
-        for c in connections.values {
+        for (_, e) in connections.all {
+            let c = e.state
             if let s = c.requestStarted { all.append(s + settings.requestTimeout) }
-            if let s = c.stream { all.append(s.nextPing) } else { all.append(c.lastActivity + settings.idleTimeout) }
+            if let s = c.stream { all.append(s.nextPing) } else { all.append(e.lastActivity + settings.idleTimeout) }
             // Output waiting for room: look again soon (the loop polls for input only).
             if let r = c.retryAt { all.append(r) }
         }
@@ -92,7 +92,7 @@ public final class WebServer {
 
     public var connectionCount: Int { connections.count }
     /// The page ids with an open event stream.
-    public var streamClients: [String] { connections.values.compactMap { $0.stream?.client } }
+    public var streamClients: [String] { connections.all.compactMap { $0.connection.state.stream?.client } }
     /// The port actually bound.
     public var port: UInt16? { listener >= 0 ? TCPSocket.boundPort(listener) : nil }
 
@@ -103,7 +103,7 @@ public final class WebServer {
         guard listener >= 0 else { return [] }
         var closedStreams: [String] = []
         // Reads before accepts: a connection accepted last turn is read before this
-        // turn's newcomers can evict it (see `WebEviction`).
+        // turn's newcomers can evict it (see `ConnectionEviction`).
         for fd in ready.sorted() where fd != listener && connections[fd] != nil {
             if let gone = read(fd, now: now, handle) { closedStreams.append(gone) }
         }
@@ -115,13 +115,14 @@ public final class WebServer {
     @discardableResult
     public func expire(now: Instant) -> [String] {
         var closed: [String] = []
-        for (fd, c) in connections {
+        for (fd, e) in connections.all {
+            let c = e.state
             if let s = c.requestStarted, now >= s + settings.requestTimeout {
                 reply(fd, .text(.requestTimeout, "request not complete within \(DurationSyntax.format(settings.requestTimeout))"),
                       keepAlive: false, now: now)
-                connections[fd]?.requestStarted = nil
-                log(.notice, "web: client \(c.number) (\(c.peer)): request timeout")
-            } else if c.stream == nil, c.input.isEmpty, c.output.isEmpty, now >= c.lastActivity + settings.idleTimeout {
+                connections.update(fd) { $0.requestStarted = nil }
+                log(.notice, "web: client \(e.number) (\(e.peer)): request timeout")
+            } else if c.stream == nil, c.input.isEmpty, c.output.isEmpty, now >= e.lastActivity + settings.idleTimeout {
                 drop(fd, "idle")
                 continue
             } else if let s = c.stream, now >= s.nextPing {
@@ -130,11 +131,11 @@ public final class WebServer {
                     drop(fd, "its phone was revoked", priority: .info)
                     continue
                 }
-                connections[fd]?.stream?.nextPing = now + settings.eventPing
+                connections.update(fd) { $0.stream?.nextPing = now + settings.eventPing }
                 write(fd, Array(": ping\n\n".utf8), now: now)
             }
-            if let b = connections[fd]?.blockedSince, now >= b + settings.requestTimeout {
-                if let client = connections[fd]?.stream?.client { closed.append(client) }
+            if let b = connections[fd]?.state.blockedSince, now >= b + settings.requestTimeout {
+                if let client = connections[fd]?.state.stream?.client { closed.append(client) }
                 drop(fd, "not reading for \(DurationSyntax.format(settings.requestTimeout))")
                 continue
             }
@@ -147,8 +148,8 @@ public final class WebServer {
     /// Sends one event to every stream.
     public func broadcast(event: String, data: String, now: Instant) {
         let bytes = Array("event: \(event)\ndata: \(data)\n\n".utf8)
-        for (fd, c) in connections where c.stream != nil {
-            if revoked(c) {
+        for (fd, e) in connections.all where e.state.stream != nil {
+            if revoked(e.state) {
                 // Its press, if any, ends with the lease: the page's keep-alives are refused.
                 drop(fd, "its phone was revoked", priority: .info)
                 continue
@@ -165,7 +166,6 @@ public final class WebServer {
 
     public func close() {
         guard listener >= 0 else { return }
-        for fd in connections.keys { UnixSocket.close(fd) }
         connections.removeAll()
         UnixSocket.close(listener)
         listener = -1
@@ -190,23 +190,18 @@ public final class WebServer {
                 continue
             }
             if case let .evicted(.some(client)) = room { closedStreams.append(client) }
-            connections[fd] = Connection(number: nextNumber, peer: peer, lastActivity: now)
-            log(.debug, "web: client \(nextNumber) connected (\(peer))")
-            nextNumber += 1
+            let number = connections.add(fd, peer: peer, group: ConnectionEviction.host(ofPeer: peer), state: Connection(), at: now)
+            log(.debug, "web: client \(number) connected (\(peer))")
         }
         return closedStreams
     }
 
-    /// Frees a slot when all are taken by closing the connection `WebEviction` picks: a
-    /// request being read gets 503 with `Retry-After: 1` first; an idle connection or a
-    /// stream is just closed (a browser reopens it).
+    /// Frees a slot when all are taken by closing the connection `ConnectionEviction`
+    /// picks: a request being read gets 503 with `Retry-After: 1` first; an idle
+    /// connection or a stream is just closed (a browser reopens it).
     private func makeRoom() -> Room {
-        guard connections.count >= settings.maxConnections else { return .free }
-        let candidates = connections.map { fd, c in
-            WebEviction.Candidate(fd: fd, host: WebEviction.host(ofPeer: c.peer), isStream: c.stream != nil,
-                                  isPaired: c.isPaired, lastActivity: c.lastActivity, number: c.number)
-        }
-        guard let victim = WebEviction.victim(among: candidates), let c = connections[victim] else { return .noSlot }
+        let room = connections.room(paired: \.isPaired, stream: { $0.stream != nil })
+        guard case let .evict(victim) = room, let c = connections[victim]?.state else { return room == .free ? .free : .noSlot }
         if c.stream == nil, !c.input.isEmpty, c.output.isEmpty {
             var r = HTTPResponse.text(.serviceUnavailable, "closed to make room for a new connection: at most \(settings.maxConnections) at once")
             r.headers.append(HTTPField("Retry-After", "1"))
@@ -230,15 +225,17 @@ public final class WebServer {
     private func read(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) -> String? {
         var chunk = [UInt8](repeating: 0, count: 4096)
         for _ in 0..<WebServer.readsPerWakeUp {
-            guard let c = connections[fd] else { return nil }
+            guard let c = connections[fd]?.state else { return nil }
             switch UnixSocket.receive(fd, into: &chunk) {
             case .nothingYet:
                 return nil
             case let .bytes(n):
                 // An event stream's client has nothing more to say; what it sends is dropped.
                 if c.stream != nil || c.closing { continue }
-                if c.input.isEmpty { connections[fd]?.requestStarted = now }
-                connections[fd]?.input += chunk[0..<n]
+                connections.update(fd) {
+                    if $0.input.isEmpty { $0.requestStarted = now }
+                    $0.input += chunk[0..<n]
+                }
                 answer(fd, now: now, handle)
             case .end, .failed:
                 let client = c.stream?.client
@@ -258,19 +255,20 @@ public final class WebServer {
     }
 
     private func answer(_ fd: Int32, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) {
-        while let c = connections[fd], !c.closing, c.stream == nil, !c.input.isEmpty {
+        while let e = connections[fd], !e.state.closing, e.state.stream == nil, !e.state.input.isEmpty {
+            let c = e.state
             switch HTTPRequestParser.parse(c.input, limits: settings.limits) {
             case .incomplete:
                 return
             case let .failure(error):
-                log(.notice, "web: client \(c.number) (\(c.peer)): \(error)")
+                log(.notice, "web: client \(e.number) (\(e.peer)): \(error)")
                 reply(fd, .text(error.status, error.message), keepAlive: false, now: now)
                 return
             case let .request(request, consumed):
                 var updated = c
                 updated.input.removeFirst(consumed)
                 updated.requestStarted = updated.input.isEmpty ? nil : now
-                updated.lastActivity = now
+                connections.touch(fd, at: now)
                 if updated.mayControlUnpaired == nil { updated.mayControlUnpaired = peerMayControlUnpaired(fd) }
                 let session = WebAccess.cookie(WebAccess.cookieName, in: request.header("cookie"))
                 let sessionPhone = pairing.phone(session: session)
@@ -280,26 +278,28 @@ public final class WebServer {
                     // A session no longer valid (its phone revoked): no longer the owner's.
                     updated.isPaired = false
                 }
-                connections[fd] = updated
-                let client = WebClient(peer: c.peer, mayControlUnpaired: updated.mayControlUnpaired ?? false)
+                connections.update(fd) { $0 = updated }
+                let client = WebClient(peer: e.peer, mayControlUnpaired: updated.mayControlUnpaired ?? false)
                 switch handle(request, client, now) {
                 case let .reply(response):
                     // Refusals only: a held switch renews itself 4 times a second.
                     if response.status.code >= 400 {
-                        log(.info, "web: client \(c.number) (\(c.peer)): \(request.method) \(request.path.prefix(80)) → \(response.status.code)")
+                        log(.info, "web: client \(e.number) (\(e.peer)): \(request.method) \(request.path.prefix(80)) → \(response.status.code)")
                     }
                     reply(fd, response, keepAlive: request.keepAlive, head: request.method == "HEAD", now: now)
                 case let .events(client, first):
                     var head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
                     for f in WebAccess.securityHeaders { head += "\(f.name): \(f.value)\r\n" }
                     head += "\r\n"
-                    connections[fd]?.stream = (client, now + settings.eventPing)
-                    if updated.mayControlUnpaired != true, sessionPhone != nil { connections[fd]?.streamSession = session }
-                    connections[fd]?.input = []
-                    connections[fd]?.requestStarted = nil
+                    connections.update(fd) {
+                        $0.stream = (client, now + settings.eventPing)
+                        if updated.mayControlUnpaired != true, sessionPhone != nil { $0.streamSession = session }
+                        $0.input = []
+                        $0.requestStarted = nil
+                    }
                     // `retry`: the browser reconnects after 500 ms if the stream drops.
                     write(fd, Array((head + "retry: 500\n\n" + first).utf8), now: now)
-                    log(.debug, "web: client \(c.number): event stream\(client.map { " for page \($0)" } ?? "")")
+                    log(.debug, "web: client \(e.number): event stream\(client.map { " for page \($0)" } ?? "")")
                 }
             }
         }
@@ -308,15 +308,15 @@ public final class WebServer {
     private func reply(_ fd: Int32, _ response: HTTPResponse, keepAlive: Bool, head: Bool = false, now: Instant) {
         var r = response
         for f in WebAccess.securityHeaders where r.header(f.name) == nil { r.headers.append(f) }
-        if !keepAlive { connections[fd]?.closing = true }
+        if !keepAlive { connections.update(fd) { $0.closing = true } }
         write(fd, r.bytes(keepAlive: keepAlive, head: head), now: now)
     }
 
     /// Queues `bytes` and sends what the socket takes now.
     private func write(_ fd: Int32, _ bytes: [UInt8], now: Instant) {
-        guard var c = connections[fd] else { return }
+        guard var c = connections[fd]?.state else { return }
         c.output += bytes
-        connections[fd] = c
+        connections.update(fd) { [c] in $0 = c }
         if c.output.count > settings.maxPendingBytes {
             drop(fd, "not reading (\(c.output.count) bytes waiting)")
             return
@@ -325,7 +325,7 @@ public final class WebServer {
     }
 
     private func flush(_ fd: Int32, now: Instant) {
-        guard var c = connections[fd], !c.output.isEmpty || c.closing else { return }
+        guard var c = connections[fd]?.state, !c.output.isEmpty || c.closing else { return }
         if !c.output.isEmpty {
             guard let n = TCPSocket.sendSome(fd, c.output[...]) else {
                 drop(fd, "send failed")
@@ -334,14 +334,13 @@ public final class WebServer {
             c.output.removeFirst(n)
             c.blockedSince = c.output.isEmpty ? nil : (c.blockedSince ?? now)
             c.retryAt = c.output.isEmpty ? nil : now + .milliseconds(20)
-            connections[fd] = c
+            connections.update(fd) { [c] in $0 = c }
         }
         if c.output.isEmpty && c.closing { drop(fd, "closed after the reply") }
     }
 
     private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .debug) {
-        guard let c = connections.removeValue(forKey: fd) else { return }
-        UnixSocket.close(fd)
+        guard let c = connections.remove(fd) else { return }
         log(priority, "web: client \(c.number) (\(c.peer)) disconnected: \(why)")
     }
 }

@@ -28,7 +28,7 @@ public struct WebServerSettings: Sendable {
     /// A keep-alive connection with no request for this long is closed.
     public var idleTimeout: Duration = .seconds(60)
     /// Connections at once (a phone opens up to 6). The next one still gets in: the
-    /// flooding host's longest-idle connection is closed to make room (`WebEviction`).
+    /// flooding host's longest-idle connection is closed to make room (`ConnectionEviction`).
     public var maxConnections = 16
     /// Output waiting for a client that does not read: over this many bytes, or stuck
     /// for `requestTimeout`, the connection is closed (the service never waits on it).

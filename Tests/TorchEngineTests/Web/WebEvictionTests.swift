@@ -10,8 +10,8 @@ import Glibc
 /// server doing it over loopback TCP.
 @Suite(.serialized) struct WebEvictionTests {
     private func candidate(_ fd: Int32, _ host: String, stream: Bool = false, paired: Bool = false, at seconds: Int64,
-                           number: Int) -> WebEviction.Candidate {
-        WebEviction.Candidate(fd: fd, host: host, isStream: stream, isPaired: paired,
+                           number: Int) -> ConnectionEviction.Candidate {
+        ConnectionEviction.Candidate(fd: fd, group: host, isStream: stream, isPaired: paired,
                               lastActivity: Instant(nanoseconds: seconds * 1_000_000_000), number: number)
     }
 
@@ -20,7 +20,7 @@ import Glibc
         let all = [candidate(3, "192.168.1.20", at: 1, number: 1),
                    candidate(4, "192.168.1.66", at: 5, number: 2),
                    candidate(5, "192.168.1.66", at: 4, number: 3)]
-        #expect(WebEviction.victim(among: all) == 5)
+        #expect(ConnectionEviction.victim(among: all) == 5)
     }
 
     @Test func unpairedTrafficNeverEvictsAPairedConnection() {
@@ -28,26 +28,26 @@ import Glibc
         // longest idle, yet an unpaired one goes.
         var all = [candidate(3, "127.0.0.2", paired: true, at: 1, number: 1)]
         for i in 0..<20 { all.append(candidate(Int32(10 + i), "127.0.0.\(3 + i)", at: 5, number: 2 + i)) }
-        #expect(WebEviction.victim(among: all) == 10)
+        #expect(ConnectionEviction.victim(among: all) == 10)
         // Only when every connection is paired does a paired one go.
         let paired = [candidate(3, "a", paired: true, at: 1, number: 1), candidate(4, "b", paired: true, at: 2, number: 2)]
-        #expect(WebEviction.victim(among: paired) == 3)
+        #expect(ConnectionEviction.victim(among: paired) == 3)
     }
 
     @Test func aPlainConnectionGoesBeforeAnEventStreamThenTheLongestIdleThenTheOldest() {
         let mixed = [candidate(3, "h", stream: true, at: 1, number: 1), candidate(4, "h", at: 9, number: 2)]
-        #expect(WebEviction.victim(among: mixed) == 4)
+        #expect(ConnectionEviction.victim(among: mixed) == 4)
         let idle = [candidate(3, "h", at: 7, number: 1), candidate(4, "h", at: 2, number: 2), candidate(5, "h", at: 5, number: 3)]
-        #expect(WebEviction.victim(among: idle) == 4)
+        #expect(ConnectionEviction.victim(among: idle) == 4)
         let tied = [candidate(6, "h", at: 2, number: 9), candidate(7, "h", at: 2, number: 4)]
-        #expect(WebEviction.victim(among: tied) == 7)
-        #expect(WebEviction.victim(among: []) == nil)
+        #expect(ConnectionEviction.victim(among: tied) == 7)
+        #expect(ConnectionEviction.victim(among: []) == nil)
     }
 
     @Test func theHostIsThePeerWithoutItsPort() {
-        #expect(WebEviction.host(ofPeer: "127.0.0.1:50412") == "127.0.0.1")
-        #expect(WebEviction.host(ofPeer: "[::1]:8080") == "[::1]")
-        #expect(WebEviction.host(ofPeer: "peer unknown") == "peer unknown")
+        #expect(ConnectionEviction.host(ofPeer: "127.0.0.1:50412") == "127.0.0.1")
+        #expect(ConnectionEviction.host(ofPeer: "[::1]:8080") == "[::1]")
+        #expect(ConnectionEviction.host(ofPeer: "peer unknown") == "peer unknown")
     }
 
     @Test func heldConnectionsDoNotLockOutANewcomer() throws {
