@@ -38,6 +38,17 @@ def wait_for(predicate, timeout, what):
     raise AssertionError("timed out after %.1f s waiting for %s" % (timeout, what))
 
 
+# A check-list test's failures (`check`), for its `summary`.
+FAILURES = []
+
+
+def check(ok, what):
+    """One line of a check-list test: ok or FAIL with what was checked."""
+    print(("ok   " if ok else "FAIL ") + what, flush=True)
+    if not ok:
+        FAILURES.append(what)
+
+
 # Every process started here, so a failing test leaves none behind (`stop_all`).
 STARTED = []
 

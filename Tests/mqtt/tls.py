@@ -23,16 +23,9 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import Client, Torch, free_port, stop_all, summary, wait_for  # noqa: E402
+from harness import FAILURES, Client, Torch, check, free_port, stop_all, summary, wait_for  # noqa: E402
 
 TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch")
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what, flush=True)
-    if not ok:
-        failures.append(what)
 
 
 def openssl(*args):
@@ -192,7 +185,7 @@ def main():
     finally:
         stop_all()
         broker.stop()
-    return summary("mqtt-tls-test", failures, start, work)
+    return summary("mqtt-tls-test", FAILURES, start, work)
 
 
 if __name__ == "__main__":
