@@ -19,6 +19,17 @@ public enum ControllerEffect: Equatable, Sendable {
     case log(LogPriority, String)
     /// What `status` shows changed: front ends that show or publish it update.
     case statusChanged(TorchStatus)
+    /// Read this from the machine now and hand it back (`TorchController.readoutRead`,
+    /// `loadAverageRead`): a syscall, so the shell's to do.
+    case read(SensorRead)
+}
+
+/// A reading the controller needs from the machine.
+public enum SensorRead: Equatable, Sendable {
+    /// The readout gesture's number (`[button] readout`: an address, a temperature, …).
+    case readout
+    /// The 1-minute load average, which the heartbeat follows.
+    case loadAverage
 }
 
 /// Stealth's effect on the board's status LEDs.

@@ -31,6 +31,7 @@ extension TorchController {
             }
         }
         saveIfReleased()
+        askForReadings()
         let status = machine.statusSummary(at: now)
         var key = status
         key.sleepRemaining = nil

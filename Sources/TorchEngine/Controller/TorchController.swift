@@ -51,6 +51,12 @@ public final class TorchController {
     var restingSince: Instant?
     var lastRestSeen: Instant?
     var lastStatus: StatusSnapshot?
+    /// The readout's number was asked for (`.read(.readout)`) and not yet handed back.
+    var readoutAsked = false
+    /// When the load average was last asked for while the heartbeat played.
+    var lastLoadRead: Instant?
+    /// The last load read failed (said once until one works).
+    var loadFailing = false
     /// A state change seen during a temporary state, saved once it ends (`save()`).
     var saveHeld = false
 
@@ -251,7 +257,7 @@ public final class TorchController {
         guard !isStopped else { return nil }
         // Effects produced outside a turn (a front end's refresh) are carried out at once.
         if !effects.isEmpty { return now }
-        var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil, virtualLeases.values.min()]
+        var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil, virtualLeases.values.min(), nextLoadRead]
         for r in recognizers.values { all.append(r.nextDeadline) }
         // Until the first write is confirmed (READY=1), look again soon.
         if !readySent { all.append(now + .milliseconds(1)) }

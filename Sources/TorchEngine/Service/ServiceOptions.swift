@@ -30,6 +30,8 @@ public struct ServiceOptions {
     /// The feedback line is simulated (the simulated torch): each pulse is also a line
     /// in the terminal, as no buzzer sounds.
     public var feedbackSimulated = false
+    /// How the readout's number and the load average are read when the controller asks.
+    public var sensors = SensorReaders()
     /// torch's version (`GET /metrics`' `torch_build_info`).
     public var version = ""
 

@@ -192,8 +192,7 @@ public final class TorchService {
         }
         drainTrace()
         for f in options.frontEnds { f.refresh(at: now, controller: controller, duty: scheduler.currentDuty) }
-        // What a refresh handed in (a readout's number, a new load average) plays in
-        // this turn, not at the next wake-up.
+        // What a refresh handed in plays in this turn, not at the next wake-up.
         perform(controller.takeEffects(), at: now)
     }
 
@@ -207,8 +206,15 @@ public final class TorchService {
         // batch's other effects, once with its last state: status changes go out first
         // (MQTT's state echo after a button press).
         var lastSave: PersistentState? = nil
+        var reads: [SensorRead] = []
         defer {
             if let lastSave, let state = saves.offer(lastSave, at: now) { saveState(state) }
+            // What the readings lead to (a readout's blinks, the heartbeat's new rate)
+            // plays in this turn.
+            if !reads.isEmpty {
+                for r in reads { read(r, at: now) }
+                perform(controller.takeEffects(), at: now)
+            }
         }
         // Programs first, in their order: the light reacts before anything is told.
         for case let .play(program) in effects { scheduler.play(program) }
@@ -234,7 +240,17 @@ public final class TorchService {
             case let .log(priority, line): log(line, priority)
             case let .statusChanged(s):
                 for f in options.frontEnds { f.statusChanged(s, at: now) }
+            case let .read(what):
+                reads.append(what)
             }
+        }
+    }
+
+    /// Reads what the controller asked for and hands it back.
+    private func read(_ what: SensorRead, at now: Instant) {
+        switch what {
+        case .readout: controller.readoutRead(options.sensors.readout(), at: now)
+        case .loadAverage: controller.loadAverageRead(options.sensors.loadAverage(), at: now)
         }
     }
 

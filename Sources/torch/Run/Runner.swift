@@ -254,8 +254,6 @@ enum Runner {
             var frontEnds: [any FrontEnd] = []
             if !buttons.isEmpty { frontEnds.append(ButtonFrontEnd(buttons)) }
             if interactive { frontEnds.append(TerminalFrontEnd()) }
-            frontEnds.append(LoadAverageFrontEnd())
-            frontEnds.append(ReadoutFrontEnd { [source = config.button.readout] in ReadoutCommand.readout(source) })
             // `[feedback] line`: the buzzer or indicator, simulated with the simulated LED
             // (a line in the terminal and in the trace per pulse), one line if it cannot start.
             var feedback: FeedbackPulser? = nil
@@ -316,6 +314,7 @@ enum Runner {
             options.version = String(TorchVersion.text.dropFirst("torch ".count))
             options.feedback = feedback
             options.feedbackSimulated = feedback != nil && output.kind == .sim
+            options.sensors.readout = { [source = config.button.readout] in ReadoutCommand.readout(source) }
             if isService {
                 options.statusLEDs = statusLEDs
                 options.statusLEDSavePath = ServiceExtras.ledSavePath(statePath: statePath)

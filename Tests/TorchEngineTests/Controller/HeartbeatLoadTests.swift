@@ -70,39 +70,37 @@ import TorchHardware
         #expect(rig.programs.count == before)
     }
 
-    /// The front end reads only while the heartbeat plays, at once when it starts, then
-    /// every interval; a failing read is logged once and the rate stays.
-    @Test func frontEndReadsWhileTheHeartbeatPlays() {
-        var reads = 0
-        var value: Double? = 2
-        let front = LoadAverageFrontEnd(interval: .seconds(5)) { () throws(HardwareError) -> Double in
-            reads += 1
-            guard let v = value else { throw HardwareError("/proc/loadavg: cannot open: No such file or directory") }
-            return v
-        }
+    /// The controller asks for the load only while the heartbeat plays, at once when it
+    /// starts, then every 5 s; a failing read is logged once and the rate stays.
+    @Test func theLoadIsAskedForWhileTheHeartbeatPlays() {
+        func asks(_ rig: TorchRig) -> Int { rig.effects.filter { $0 == .read(.loadAverage) }.count }
         var rig = TorchRig()
-        front.refresh(at: atMs(0), controller: rig.controller, duty: 0)
-        #expect(reads == 0, "no heartbeat, no read")
-        #expect(front.nextDeadline == nil)
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(10))
-        front.refresh(at: atMs(10), controller: rig.controller, duty: 1)
-        #expect(reads == 1)
-        #expect(front.nextDeadline == atMs(5010))
-        front.refresh(at: atMs(4000), controller: rig.controller, duty: 1)
-        #expect(reads == 1)
-        rig.run(until: atMs(1270))
+        rig.run(until: atMs(1000))
+        #expect(asks(rig) == 0, "no heartbeat, no read")
+        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(1010))
+        #expect(asks(rig) == 1, "asked at once when it starts")
+        rig.controller.loadAverageRead(.success(2), at: atMs(1010))
+        rig.run(until: atMs(6009))
+        #expect(asks(rig) == 1)
         #expect(rig.programs.last?.timeline.period == .milliseconds(300 + 6720 / 17), "load 2 from the next cycle")
-        value = nil
-        front.refresh(at: atMs(5010), controller: rig.controller, duty: 1)
-        front.refresh(at: atMs(10_010), controller: rig.controller, duty: 1)
-        #expect(reads == 3)
-        rig.run(until: atMs(10_020))
+        rig.run(until: atMs(6010))
+        #expect(asks(rig) == 2, "again 5 s later")
+        let failure = HardwareError("/proc/loadavg: cannot open: No such file or directory")
+        rig.controller.loadAverageRead(.failure(failure), at: atMs(6010))
+        rig.run(until: atMs(11_010))
+        rig.controller.loadAverageRead(.failure(failure), at: atMs(11_010))
+        rig.run(until: atMs(11_020))
         let warnings = rig.effects.filter { if case let .log(.warning, line) = $0 { line.hasPrefix("heartbeat: ") } else { false } }
         #expect(warnings.count == 1, "logged once: \(warnings)")
         #expect(rig.torch.loadAverage == 2, "the last rate stays")
-        rig.command(.off, at: atMs(11_000))
-        front.refresh(at: atMs(11_000), controller: rig.controller, duty: 0)
-        #expect(front.nextDeadline == nil)
+        rig.controller.loadAverageRead(.success(1), at: atMs(11_020))
+        rig.run(until: atMs(11_030))
+        #expect(rig.effects.contains(.log(.info, "heartbeat: the load average reads again (1)")))
+        rig.command(.off, at: atMs(12_000))
+        let before = asks(rig)
+        rig.run(until: atMs(60_000))
+        #expect(asks(rig) == before, "dark: nothing asked")
+        #expect(rig.controller.nextDeadline == nil)
     }
 }
 

@@ -80,22 +80,23 @@ import TorchHardware
         #expect(rig.effects.contains(.log(.warning, "readout: /sys/class/thermal: no thermal_zone* here")))
     }
 
-    @Test func theFrontEndReadsOnlyWhenAskedAndHandsTheNumberIn() {
+    @Test func theNumberIsAskedForOnceAndHandedBack() {
         var rig = TorchRig(Self.at40)
-        var reads = 0
-        let front = ReadoutFrontEnd { reads += 1; return .success(ReadoutReading(Readout(number: 42), note: "eth0 10.0.0.42: 42")) }
-        front.refresh(at: atMs(10), controller: rig.controller, duty: 0)
-        #expect(reads == 0)
+        func asks() -> Int { rig.effects.filter { $0 == .read(.readout) }.count }
+        rig.run(until: atMs(10))
+        #expect(asks() == 0)
         for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
         rig.run(until: atMs(950))
-        front.refresh(at: atMs(950), controller: rig.controller, duty: 0)
+        #expect(asks() == 1, "asked once, in the turn the gesture was recognised")
+        rig.controller.readoutRead(.success(ReadoutReading(Readout(number: 42), note: "eth0 10.0.0.42: 42")), at: atMs(950))
         rig.run(until: atMs(950))
-        #expect(reads == 1 && rig.program.timeline == Readout(number: 42).once)
+        #expect(rig.program.timeline == Readout(number: 42).once)
         #expect(rig.effects.contains(.log(.info, "readout: eth0 10.0.0.42: 42")))
-        let failing = ReadoutFrontEnd { .failure(HardwareError("getifaddrs: no address")) }
+        #expect(asks() == 1, "not asked again while it blinks")
         for i: Int64 in 0..<7 { rig.click(atMs(10_000 + i * 100), atMs(10_000 + i * 100 + 50)) }
         rig.run(until: atMs(11_000))
-        failing.refresh(at: atMs(11_000), controller: rig.controller, duty: 0)
+        #expect(asks() == 2, "a new gesture asks again")
+        rig.controller.readoutRead(.failure(HardwareError("getifaddrs: no address")), at: atMs(11_000))
         rig.run(until: atMs(11_000))
         #expect(!rig.controller.wantsReadout)
         #expect(rig.effects.contains { if case let .log(_, l) = $0 { l.hasPrefix("readout: getifaddrs: no address") } else { false } })

@@ -103,6 +103,23 @@ import TorchTesting
 
     final class Counter: @unchecked Sendable { var count = 0 }
 
+    @Test func theShellReadsTheLoadWhenTheControllerAsks() {
+        let clock = ManualClock()
+        var o = options([], TorchSettings(lightByDefault: true, pattern: .effect(.heartbeat)))
+        let reads = Counter()
+        o.sensors.loadAverage = { () -> Result<Double, HardwareError> in
+            reads.count += 1
+            return .success(2)
+        }
+        let e = EmbeddedService(output: SimulatedOutput(clock: clock), options: o, clock: clock)
+        #expect(e.begin() == nil)
+        #expect(reads.count == 1, "read in the start's own turn")
+        e.run(until: atMs(12_000))
+        #expect(reads.count == 3, "and every 5 s while it plays: \(reads.count)")
+        #expect(e.player.programs.last?.timeline.period == .milliseconds(300 + 6720 / 17), "the heartbeat follows load 2")
+        #expect(e.stop() == 0)
+    }
+
     /// A front end that keeps the context it was given.
     final class ContextKeeper: FrontEnd {
         var context: FrontEndContext?
