@@ -10,6 +10,20 @@ CONFIG    ?= release
 # The installed binary must not need the toolchain at boot: link the Swift standard
 # library statically.
 BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
+# The host's own build (make build, so make bench, make deb) also links for a smaller
+# resident set (docs/results.md, "memory"): libstdc++ statically (only the parts the
+# Swift runtime calls, instead of mapping all of the shared library), with lld packing
+# the relative relocations (DT_RELR, read by glibc ≥ 2.36: Debian 12 and 13) so the
+# loader reads a few kB instead of half a MB, and exporting no symbols (the static
+# standard library's link exports every public one; nothing in torch looks one up).
+# The libstdc++ is the one the toolchain's clang would link, found through a linker
+# script named libstdc++.so in .build/static-cxx, which the -L before the system
+# directories makes the linker find first. Without a libstdc++.a (the libstdc++-dev of
+# the compiler) the build links as before. arm64-build keeps BUILD_FLAGS alone.
+STATIC_CXX := $(shell "$(dir $(shell command -v $(SWIFT) 2>/dev/null))clang" -print-file-name=libstdc++.a 2>/dev/null)
+STATIC_CXX_DIR = $(CURDIR)/.build/static-cxx
+HOST_LINK_FLAGS = $(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L$(STATIC_CXX_DIR)) \
+    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 BIN       ?= .build/$(CONFIG)/torch
 # The one version: Sources/TorchCLI/Version.swift (torch --version prints it).
 VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/TorchCLI/Version.swift)
@@ -96,7 +110,10 @@ vm-deps:
 	$(call ensure_packages,$(VM_DEPS))
 
 build: deps
-	$(SWIFT) build $(BUILD_FLAGS) --product torch
+ifneq ($(filter /%,$(STATIC_CXX)),)
+	mkdir -p $(STATIC_CXX_DIR) && echo 'INPUT($(STATIC_CXX))' > $(STATIC_CXX_DIR)/libstdc++.so
+endif
+	$(SWIFT) build $(BUILD_FLAGS) $(HOST_LINK_FLAGS) --product torch
 
 run: build
 	$(BIN) run

@@ -1,8 +1,9 @@
 import Testing
 import TorchCore
 
-/// The p99 estimate software PWM wakes early by: it settles near the p99 of what it
-/// sees, stays within 0…cap, and starts cautious (at the cap).
+/// The quantile estimate software PWM wakes early by: it settles near the quantile it is
+/// made for (p99 by default, p90 for the pattern thread) of what it sees, stays within
+/// 0…cap, and starts cautious (at the cap).
 @Suite struct WakeLatencyEstimateTests {
     @Test func startsAtTheCapAndSettlesNearTheP99() {
         var e = WakeLatencyEstimate(cap: 200_000)
@@ -11,6 +12,17 @@ import TorchCore
         var random = SplitMix64(seed: 7)
         for _ in 0..<200_000 { e.observe(lateness: Int64(random.below(100_000))) }
         #expect(abs(e.nanoseconds - 99_000) <= 3_000, "estimate \(e.nanoseconds) ns")
+    }
+
+    @Test func settlesNearTheP90WhenMadeForIt() {
+        var e = WakeLatencyEstimate(cap: 200_000, belowPerAbove: 9)
+        #expect(e.belowPerAbove == 9 && e.step == 2_000)
+        // Lateness uniform over 0…100 µs: its p90 is 90 µs.
+        var random = SplitMix64(seed: 3)
+        for _ in 0..<200_000 { e.observe(lateness: Int64(random.below(100_000))) }
+        #expect(abs(e.nanoseconds - 90_000) <= 4_000, "estimate \(e.nanoseconds) ns")
+        #expect(WakeLatencyEstimate(cap: 10, belowPerAbove: 0).belowPerAbove == 1)
+        #expect(WakeLatencyEstimate(cap: 10, belowPerAbove: .max).belowPerAbove == 999)
     }
 
     @Test func followsAMachineThatGetsFaster() {

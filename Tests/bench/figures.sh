@@ -1,6 +1,9 @@
 #!/bin/sh
 # `make bench`: torch's timing figures, each beside the machine's own limit measured in
-# the same run by cyclictest (same interval and priority) and as a ratio to it.
+# the same run by cyclictest (same interval and priority) and as a ratio to it, with its
+# target and whether it holds. A target that depends on how fast this machine wakes is a
+# ratio to that same-run floor; an absolute target is kept only where the floor does not
+# move it (drift, start → first change, memory, CPU, round trips through the network).
 # Benchmark figures, not test assertions: this prints, it never fails on a target.
 #
 # usage: Tests/bench/figures.sh [TORCH]
@@ -32,6 +35,11 @@ json() { sed -n "s/.*\"$1\":\([-0-9.]*\).*/\1/p"; }
 us() { awk -v n="$1" 'BEGIN { printf "%.1f", n / 1000 }'; }
 # ratio A B: A / B with two decimals ("n/a" when B is 0 or not a number).
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 > 0) printf "%.2f", a / b; else printf "n/a" }'; }
+# load: the 1-minute load average now (busy or quiet: every round says which).
+load() { cut -d' ' -f1 /proc/loadavg; }
+# verdict VALUE LIMIT: "holds" when VALUE ≤ LIMIT, "missed" otherwise or when either is
+# not a number.
+verdict() { awk -v v="$1" -v l="$2" 'BEGIN { if (v ~ /^-?[0-9.]+$/ && l ~ /^-?[0-9.]+$/ && v + 0 <= l + 0) print "holds"; else print "missed" }'; }
 # field LINE KEY: KEY=value from cyclictest.sh's line.
 field() { printf '%s\n' "$1" | sed -n "s/.* $2=\([^ ]*\).*/\1/p"; }
 
@@ -43,7 +51,10 @@ median() {
         awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-# report TITLE JSON CYCLICTEST_LINE
+# report TITLE JSON CYCLICTEST_LINE TARGET_RATIO [ROUND_RATIOS]: the p99 ratio's target
+# (torch p99 ≤ TARGET_RATIO × cyclictest p99) and whether it holds; with ROUND_RATIOS
+# (each round's torch p99 over the cyclictest p99 measured just before it) the verdict
+# is on their median, the same-run comparison, rather than on the ratio of the medians.
 report() {
     p50=$(printf '%s' "$2" | json lateness_p50_ns); p99=$(printf '%s' "$2" | json lateness_p99_ns)
     max=$(printf '%s' "$2" | json lateness_max_ns); drift=$(printf '%s' "$2" | json drift_ns)
@@ -51,7 +62,14 @@ report() {
     echo "$1"
     echo "   torch       p50 $(us "$p50") µs   p99 $(us "$p99") µs   max $(us "$max") µs   drift $(us "$drift") µs"
     echo "   cyclictest  p50 $cp50 µs   p99 $cp99 µs   max $cmax µs   (interval ${interval}us, priority $priority)"
-    echo "   ratio       p50 $(ratio "$(us "$p50")" "$cp50")   p99 $(ratio "$(us "$p99")" "$cp99")   max $(ratio "$(us "$max")" "$cmax")"
+    r99=$(ratio "$(us "$p99")" "$cp99")
+    echo "   ratio       p50 $(ratio "$(us "$p50")" "$cp50")   p99 $r99   max $(ratio "$(us "$max")" "$cmax")"
+    if [ -n "${5:-}" ]; then
+        rm99=$(median $5)
+        echo "   target      p99 ratio ≤ $4, median of the rounds' ratios ($5 ) $rm99: $(verdict "$rm99" "$4")"
+    else
+        echo "   target      p99 ratio ≤ $4: $(verdict "$r99" "$4")"
+    fi
 }
 
 echo "torch bench figures on $(nproc) cores, $(uname -r), as uid $(id -u); load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -59,18 +77,19 @@ echo "cpuidle driver: $(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/de
 echo
 
 # 1. Idle: cyclictest and torch alternate, $rounds rounds; the medians are reported.
-t50=""; t99=""; tmax=""; tdrift=""; c50=""; c99=""; cmax=""
+t50=""; t99=""; tmax=""; tdrift=""; c50=""; c99=""; cmax=""; r99=""
 for i in $(seq "$rounds"); do
     limit=$("$here/cyclictest.sh" "$interval" "$priority" "$run")
     result=$(timing "$run")
     t50="$t50 $(printf '%s' "$result" | json lateness_p50_ns)"; t99="$t99 $(printf '%s' "$result" | json lateness_p99_ns)"
     tmax="$tmax $(printf '%s' "$result" | json lateness_max_ns)"; tdrift="$tdrift $(printf '%s' "$result" | json drift_ns)"
     c50="$c50 $(field "$limit" p50)"; c99="$c99 $(field "$limit" p99)"; cmax="$cmax $(field "$limit" max)"
-    echo "   round $i: torch p99 $(us "$(printf '%s' "$result" | json lateness_p99_ns)") µs, cyclictest p99 $(field "$limit" p99) µs"
+    rr=$(ratio "$(us "$(printf '%s' "$result" | json lateness_p99_ns)")" "$(field "$limit" p99)"); r99="$r99 $rr"
+    echo "   round $i: torch p99 $(us "$(printf '%s' "$result" | json lateness_p99_ns)") µs, cyclictest p99 $(field "$limit" p99) µs, ratio $rr, load $(load)"
 done
 median_json="\"lateness_p50_ns\":$(median $t50),\"lateness_p99_ns\":$(median $t99),\"lateness_max_ns\":$(median $tmax),\"drift_ns\":$(median $tdrift)"
-report "1. 100 Hz blink, $run, idle, median of $rounds rounds (target p99 ≤ 1.5 × cyclictest p99)" "$median_json" \
-       "cyclictest p50=$(median $c50) p99=$(median $c99) max=$(median $cmax) (interval ${interval}us, priority $priority)"
+report "1. 100 Hz blink, $run, idle, median of $rounds rounds (target p99 ≤ 1.2 × cyclictest p99)" "$median_json" \
+       "cyclictest p50=$(median $c50) p99=$(median $c99) max=$(median $cmax) (interval ${interval}us, priority $priority)" 1.2 "$r99"
 echo
 
 # 2. Both cores loaded by CPU hogs at normal priority.
@@ -83,44 +102,58 @@ storm=$!
 result=$(timing "$run" --storm)
 wait "$storm" 2>/dev/null || true
 cleanup; hogs=""
-report "2. 100 Hz blink, $run, $(nproc) CPU hogs + 500 hand-offs/s + button storm (target p99 ≤ 100 µs)" "$result" "$limit"
+report "2. 100 Hz blink, $run, $(nproc) CPU hogs + 500 hand-offs/s + button storm; cyclictest under the same hogs (target p99 ≤ 1.2 × cyclictest p99)" \
+       "$result" "$limit" 1.2
 echo
 
 # 3. Drift over a long run.
 result=$(timing "$long")
-echo "3. drift after $long: $(us "$(printf '%s' "$result" | json drift_ns)") µs (target ≤ 1000 µs)"
+drift=$(us "$(printf '%s' "$result" | json drift_ns)")
+echo "3. drift after $long: $drift µs (target |drift| ≤ 1000 µs, the floor does not move it: $(verdict "${drift#-}" 1000))"
 echo "   cpu $(printf '%s' "$result" | json cpu_percent) % of one core, $(printf '%s' "$result" | json wakeups_per_second) wake-ups/s"
 echo
 
 # 4. Button edges injected through the input path (a pipe polled like a GPIO event fd),
 # 200 presses (10 s), alternating with cyclictest for as long.
 presses=200; [ "${SHORT:-0}" = 1 ] && presses=40
-b50=""; b99=""; bmax=""; c99=""
+b50=""; b99=""; bmax=""; c99=""; br99=""
 for i in $(seq "$rounds"); do
     limit=$("$here/cyclictest.sh" "$interval" "$priority" "$((presses / 20))s")
     b=$("$torch" bench button --backend sim --presses "$presses" --json)
     b50="$b50 $(printf '%s' "$b" | json latency_p50_ns)"; b99="$b99 $(printf '%s' "$b" | json latency_p99_ns)"
     bmax="$bmax $(printf '%s' "$b" | json latency_max_ns)"; c99="$c99 $(field "$limit" p99)"
-    echo "   round $i: button p99 $(us "$(printf '%s' "$b" | json latency_p99_ns)") µs, cyclictest p99 $(field "$limit" p99) µs"
+    rr=$(ratio "$(us "$(printf '%s' "$b" | json latency_p99_ns)")" "$(field "$limit" p99)"); br99="$br99 $rr"
+    echo "   round $i: button p99 $(us "$(printf '%s' "$b" | json latency_p99_ns)") µs, cyclictest p99 $(field "$limit" p99) µs, ratio $rr, load $(load)"
 done
+bp99=$(us "$(median $b99)"); br=$(ratio "$bp99" "$(median $c99)"); brm=$(median $br99)
 echo "4. button edge → output change ($presses presses, median of $rounds rounds): p50 $(us "$(median $b50)") µs" \
-     " p99 $(us "$(median $b99)") µs  max $(us "$(median $bmax)") µs (target p99 ≤ 200 µs; cyclictest p99 $(median $c99) µs)"
+     " p99 $bp99 µs  max $(us "$(median $bmax)") µs; cyclictest p99 $(median $c99) µs: ratio $br," \
+     "median of the rounds' ratios $brm (target p99 ≤ 2 × cyclictest p99: $(verdict "$brm" 2))"
 echo
 
 # 5. Software PWM at 1 kHz on an on/off output (the simulated LED as a GPIO line),
-# alternating with cyclictest at the PWM's edge interval (500 µs).
+# alternating with cyclictest at the PWM's edge interval (500 µs). The floor's own duty
+# error: a falling edge late by cyclictest's p99 lengthens the pulse by all of it, a
+# rising edge late by as much moves the period's start and costs duty × that, so the
+# floor is 100 × p99 × (1 + duty) / period points; torch's target is 1.2 × that. CPU: at
+# most 5 % of one core (absolute: the issue's budget for a torch, whatever the floor).
+# floor_error P99_US DUTY_PERCENT: the duty error in points a p99 lateness causes at 1 kHz.
+floor_error() { awk -v p="$1" -v d="$2" 'BEGIN { if (p ~ /^[0-9.]+$/) printf "%.2f", 100 * p * (1 + d / 100) / 1000; else printf "n/a" }'; }
 for duty in 50% 5%; do
-    e99=""; mean=""; cpu=""; c99=""; ccpu=""
+    e99=""; mean=""; cpu=""; c99=""; ccpu=""; er99=""; d=${duty%\%}
     for i in $(seq "$rounds"); do
         limit=$("$here/cyclictest.sh" 500 "$priority" "$run")
         p=$("$torch" bench pwm --backend sim --frequencies 1kHz --level "$duty" --duration "$run" --json)
         e99="$e99 $(printf '%s' "$p" | json duty_error_p99_points)"; mean="$mean $(printf '%s' "$p" | json mean_duty)"
         cpu="$cpu $(printf '%s' "$p" | json cpu_percent)"; c99="$c99 $(field "$limit" p99)"; ccpu="$ccpu $(field "$limit" cpu)"
-        echo "   round $i at $duty: error p99 $(printf '%s' "$p" | json duty_error_p99_points) points, CPU-budget rests $(printf '%s' "$p" | json budget_rests), cyclictest (500us) p99 $(field "$limit" p99) µs"
+        rr=$(ratio "$(printf '%s' "$p" | json duty_error_p99_points)" "$(floor_error "$(field "$limit" p99)" "$d")"); er99="$er99 $rr"
+        echo "   round $i at $duty: error p99 $(printf '%s' "$p" | json duty_error_p99_points) points, ratio $rr, CPU-budget rests $(printf '%s' "$p" | json budget_rests), cpu $(printf '%s' "$p" | json cpu_percent) %, cyclictest (500us) p99 $(field "$limit" p99) µs, load $(load)"
     done
+    floor=$(floor_error "$(median $c99)" "$d"); er=$(median $er99)
     echo "5. software PWM 1 kHz at $duty, median of $rounds rounds: mean duty $(median $mean), error p99" \
-         "$(median $e99) points (target ≤ 2), cpu $(median $cpu) % of one core (target ≤ 5); cyclictest 500us p99 $(median $c99) µs," \
-         "cpu $(median $ccpu) % (a thread that only wakes at each edge)"
+         "$(median $e99) points; cyclictest 500us p99 $(median $c99) µs would cause $floor points; median of the rounds' ratios $er" \
+         "(target ≤ 1.2: $(verdict "$er" 1.2)); cpu $(median $cpu) % of one core (target ≤ 5: $(verdict "$(median $cpu)" 5));" \
+         "cyclictest cpu $(median $ccpu) % (a thread that only wakes at each edge)"
 done
 echo
 
@@ -144,7 +177,7 @@ before=$(switches "$pid")
 sleep "$steady"
 after=$(switches "$pid")
 wait "$pid" || true
-echo "6. steady light for ${steady}s: $((after - before)) context switches after start-up (target 0)"
+echo "6. steady light for ${steady}s: $((after - before)) context switches after start-up (target 0: $(verdict "$((after - before))" 0))"
 echo
 
 # 7. Start → first output change (measured by torch from main() entry), 20 runs.
@@ -156,8 +189,14 @@ for _ in $(seq 20); do
 done
 median=$(printf '%s\n' $starts | sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 size=$(stat -c %s "$torch" 2>/dev/null || echo 0)
-echo "7. start → first change: median ${median} ms of 20 (target ≤ 10 ms); peak RSS of torch run: ${rss} kB" \
-     "(target ≤ 10240 kB); binary $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB ($torch)"
+# The size as the package ships it (dist/debian/build-deb.sh strips the same way).
+stripped=$(mktemp "${TMPDIR:-/tmp}/torch-bench-strip.XXXXXX")
+strip --remove-section=.comment --remove-section=.note --strip-unneeded -o "$stripped" "$torch" 2>/dev/null || cp "$torch" "$stripped"
+ssize=$(stat -c %s "$stripped"); rm -f "$stripped"
+echo "7. start → first change: median ${median} ms of 20 (target ≤ 10 ms: $(verdict "$median" 10)); peak RSS of a bare" \
+     "torch run: ${rss} kB (target ≤ 10240 kB: $(verdict "$rss" 10240)); binary $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB ($torch), stripped $(awk -v s="$ssize" 'BEGIN { printf "%.1f", s / 1048576 }') MiB"
+# 7b. Peak RSS with the web page and MQTT configured and used (Tests/bench/rss.py).
+/usr/bin/python3 "$here/rss.py" "$torch"
 echo
 
 # 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).

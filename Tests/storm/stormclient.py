@@ -162,8 +162,8 @@ def blink_report(levels, quiet, storm):
     """The lateness line of a storm's report: p99 quiet and storm, their ratio."""
     qp99, sp99, nq, ns = blink_lateness(levels, quiet, storm)
     ratio = sp99 / qp99 if qp99 > 0 else float("nan")
-    return ("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (ratio %.2f, target ≤ 1.5; %d / %d edges)"
-            % (qp99, sp99, ratio, nq, ns))
+    return ("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (ratio %.2f, target ≤ 1.5: %s; %d / %d edges)"
+            % (qp99, sp99, ratio, "holds" if ratio <= 1.5 else "missed", nq, ns))
 
 
 def check_common(checks, normal, levels, window, code):

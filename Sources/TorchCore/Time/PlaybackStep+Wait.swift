@@ -38,11 +38,13 @@ extension PlaybackStep {
             return .rest(until: now.saturatingAdding(rest))
         }
         guard softPWM else { return .sleep(until: d) }
-        if ahead <= spinLimit { return .spin(until: d) }
         // Lit: the next edge falls, and the whole estimate is the margin. Dark: it rises;
         // pwmDuty is in (0, 1), so the limit is within 0…riseLimit.
         let margin = writtenDuty == 1 ? wakeLateness.nanoseconds
             : wakeLateness.margin(limit: Int64(exactly: (Double(riseLimit) * min(1, 2 * pwmDuty)).rounded(.towardZero)) ?? 0)
+        // Closer than the margin: there is nothing to sleep for (and a wake instant
+        // already past would teach the estimate a lateness that is not the machine's).
+        if ahead <= margin { return .spin(until: d) }
         return .earlyWake(at: d.saturatingSubtracting(margin), edge: d)
     }
 }

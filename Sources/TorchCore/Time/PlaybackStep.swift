@@ -39,16 +39,19 @@ public struct PlaybackStep: Sendable {
     /// How long a failing output is left alone before the level is tried again,
     /// nanoseconds (≥ 0).
     public let retryInterval: Int64
-    /// Software PWM busy-waits an edge closer than this instead of sleeping: at most 5 %
-    /// of the period and never more than 50 µs, so spinning costs at most 5 % of a core.
-    /// A short gap (a 5 % pulse at 1 kHz is 50 µs) is shorter than waking an idle CPU
-    /// costs, so sleeping through it would make the edge as late as the wake-up.
-    public let spinLimit: Int64
     /// The most a rising software-PWM edge wakes early: 2.5 % of the period (at most
     /// 25 µs), scaled by 2 × duty, because a late rise moves the period's start and so
     /// costs only duty × lateness. A falling edge's lateness is all duty error: it wakes
-    /// early by the whole estimate (capped at 3.5 % of the period, at most 35 µs).
+    /// early by the whole estimate (capped at 3.5 % of the period, at most 35 µs). An edge
+    /// closer than its margin is busy-waited whole; a farther one is slept for up to the
+    /// margin and busy-waited from there, so a short pulse (50 µs at 5 % of 1 kHz) costs
+    /// the margin's spin, not the whole pulse's.
     public let riseLimit: Int64
+    /// The quantile of wake-up lateness the margins follow, as the estimator's
+    /// observations at or below it per one above (9: p90). Not p99: on a machine whose
+    /// idle CPU wakes slowly the p99 margin spins most of a short pulse, and the tenth
+    /// of edges between p90 and p99 cost less duty error than that spin costs CPU.
+    public static let marginQuantile: Int64 = 9
 
     /// The duty the output last accepted, 0…1; nil when unknown (nothing written yet, or
     /// the output was replaced).
@@ -57,7 +60,7 @@ public struct PlaybackStep: Sendable {
     public internal(set) var isFailing = false
     /// Running time against sleep: once spent, the thread rests (`CPUBudget`).
     public internal(set) var budget: CPUBudget
-    /// The machine's p99 wake-up lateness, learnt from early wakes.
+    /// The machine's p90 wake-up lateness (`marginQuantile`), learnt from early wakes.
     public internal(set) var wakeLateness: WakeLatencyEstimate
 
     /// The instant this turn's change is intended for; nil: the turn's own instant.
@@ -96,9 +99,9 @@ public struct PlaybackStep: Sendable {
         self.rampTick = min(max(1, rampTick), 1_000_000_000)
         self.binaryOutput = binaryOutput
         self.retryInterval = max(0, retryInterval)
-        spinLimit = min(50_000, period / 20)
         riseLimit = min(25_000, period / 40)
-        wakeLateness = WakeLatencyEstimate(cap: min(35_000, period * 7 / 200))   // ≤ 3.5e7: no overflow
+        wakeLateness = WakeLatencyEstimate(cap: min(35_000, period * 7 / 200),   // ≤ 3.5e7: no overflow
+                                           belowPerAbove: Self.marginQuantile)
         self.budget = budget
         runFrom = now
     }

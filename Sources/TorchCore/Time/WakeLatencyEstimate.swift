@@ -2,9 +2,10 @@
 /// wake that much before an edge and busy-wait the rest (`PatternScheduler`).
 ///
 /// Frugal streaming quantile estimation: each observation above the estimate raises it
-/// by `step`, each one at or below lowers it by `step / 99`, so it settles where 1 % of
-/// wake-ups are later (p99). Constant memory, integer arithmetic only: it runs in the
-/// real-time loop, which allocates nothing. It starts at `cap` (the cautious side: spin
+/// by `step`, each one at or below lowers it by `step / belowPerAbove`, so it settles
+/// where one wake-up in belowPerAbove + 1 is later (99: p99, the default; 9: p90).
+/// Constant memory, integer arithmetic only: it runs in the real-time loop, which
+/// allocates nothing. It starts at `cap` (the cautious side: spin
 /// the most until the machine has shown how late it wakes) and never leaves 0…`cap`.
 ///
 /// Why adaptive: how late a timer wakes is the machine's, not torch's. A CPU that halts
@@ -19,14 +20,18 @@ public struct WakeLatencyEstimate: Equatable, Sendable {
     public let cap: Int64
     /// How far one late observation raises the estimate, nanoseconds.
     public let step: Int64
+    /// Observations at or below the estimate per one above where it settles (99: p99).
+    public let belowPerAbove: Int64
 
     /// - Parameters:
     ///   - cap: the largest estimate (and the first), nanoseconds, within 0…1 s.
-    ///   - step: the rise per late observation, nanoseconds, within 99 ns…1 s (so the
-    ///     fall is ≥ 1 ns, and no sum can overflow).
-    public init(cap: Int64, step: Int64 = 2_000) {
+    ///   - step: the rise per late observation, nanoseconds, within belowPerAbove…1 s
+    ///     (so the fall is ≥ 1 ns, and no sum can overflow).
+    ///   - belowPerAbove: which quantile, within 1…999 (1: the median).
+    public init(cap: Int64, step: Int64 = 2_000, belowPerAbove: Int64 = 99) {
         self.cap = min(max(0, cap), 1_000_000_000)
-        self.step = min(max(99, step), 1_000_000_000)
+        self.belowPerAbove = min(max(1, belowPerAbove), 999)
+        self.step = min(max(self.belowPerAbove, step), 1_000_000_000)
         nanoseconds = self.cap
     }
 
@@ -35,7 +40,7 @@ public struct WakeLatencyEstimate: Equatable, Sendable {
         if lateness > nanoseconds {
             nanoseconds = min(cap, nanoseconds + step)     // both ≤ 1 s: no overflow
         } else {
-            nanoseconds = max(0, nanoseconds - step / 99)
+            nanoseconds = max(0, nanoseconds - step / belowPerAbove)
         }
     }
 

@@ -2,7 +2,8 @@ import Testing
 import TorchCore
 
 /// Software PWM on a binary output: the period grid, one pulse a period, its width from
-/// the actual rise, and how each edge is waited for (spin, or early wake then spin).
+/// the actual rise, and how each edge is waited for (early wake by the learnt margin then
+/// spin, or spin alone when the edge is closer than the margin).
 @Suite struct PlaybackPWMTests {
     let t: Int64 = 1_000_000_000
     let ms: Int64 = 1_000_000
@@ -60,21 +61,52 @@ import TorchCore
         #expect(turn.wait.deadline == t + ms)
     }
 
-    @Test func anEdgeCloserThanTheSpinLimitIsSpunFor() {
-        // 3 % of 1 ms is 30 µs, within the 50 µs spin limit: no sleep at all.
+    @Test func anEdgeCloserThanTheMarginIsSpunFor() {
+        // 3 % of 1 ms is 30 µs, closer than the 35 µs falling margin: no sleep at all.
         var r = rig(lightness: 0.03)
         let turn = r.turn()
         #expect(turn.writes.map(\.duty) == [1])
         #expect(turn.wait == .spin(until: t + 30_000))
-        #expect(r.step.spinLimit == 50_000)
         r.reach(turn.wait)
         #expect(r.step.wakeLateness.nanoseconds == 35_000, "a spin teaches the estimate nothing")
+    }
+
+    @Test func aShortPulseIsSleptForUpToItsMargin() {
+        // 5 % of 1 ms is 50 µs: the thread sleeps its first 15 µs and spins the last 35,
+        // instead of spinning all 50 (5 % of a core by itself).
+        var r = rig(lightness: 0.05)
+        var turn = r.turn()
+        #expect(turn.writes.map(\.duty) == [1])
+        #expect(turn.wait == .earlyWake(at: t + 15_000, edge: t + 50_000))
+        // Ten periods of on-time wakes lower the margin: the sleep grows, the spin shrinks.
+        for _ in 0..<20 {
+            r.reach(turn.wait)
+            turn = r.turn()
+        }
+        #expect(turn.writes.map(\.duty) == [1])
+        #expect(r.now == t + 10 * ms)
+        let margin = r.step.wakeLateness.nanoseconds
+        #expect(margin == 35_000 - 20 * 222)
+        #expect(turn.wait == .earlyWake(at: r.now + 50_000 - margin, edge: r.now + 50_000))
+    }
+
+    @Test func aWakeLaterThanTheMarginLengthensTheNextOne() {
+        var r = rig(lightness: 0.05)
+        var turn = r.turn()
+        for _ in 0..<20 {   // on time: the margin falls below its cap
+            r.reach(turn.wait)
+            turn = r.turn()
+        }
+        let before = r.step.wakeLateness.nanoseconds
+        r.reach(turn.wait, late: 60_000)   // the fall's wake comes 60 µs late, past its margin
+        #expect(r.step.wakeLateness.nanoseconds == before + 2_000)
+        #expect(r.turn().writes.map(\.duty) == [0], "the late fall still comes")
     }
 
     @Test func limitsScaleWithTheFrequency() {
         // 10 kHz: spin below 5 µs, falling margin at most 3.5 µs, rising at most 2.5 µs.
         var r = rig(lightness: 0.5, period: 100_000)
-        #expect(r.step.spinLimit == 5_000 && r.step.riseLimit == 2_500 && r.step.wakeLateness.cap == 3_500)
+        #expect(r.step.riseLimit == 2_500 && r.step.wakeLateness.cap == 3_500)
         let turn = r.turn()
         #expect(turn.wait == .earlyWake(at: t + 50_000 - 3_500, edge: t + 50_000))
         r.reach(turn.wait)
@@ -83,14 +115,17 @@ import TorchCore
 
     @Test func theMarginFollowsHowLateWakeUpsAre() {
         var r = rig(lightness: 0.5)
-        // On time: each early wake lowers the estimate by step / 99 (20 ns).
+        // On time: each early wake lowers the estimate by step / 9 (222 ns): it settles at
+        // the p90 of the wake-ups' lateness.
         for _ in 0..<10 { r.reach(r.turn().wait) }
-        #expect(r.step.wakeLateness.nanoseconds == 35_000 - 10 * 20)
+        #expect(r.step.wakeLateness.nanoseconds == 35_000 - 10 * 222)
         let lit = r.turn()
         #expect(lit.writes.map(\.duty) == [1])
-        #expect(lit.wait == .earlyWake(at: r.now + 500_000 - (35_000 - 200), edge: r.now + 500_000))
-        // Late by more than the estimate: it rises again, never past its cap.
+        #expect(lit.wait == .earlyWake(at: r.now + 500_000 - (35_000 - 2_220), edge: r.now + 500_000))
+        // Late by more than the estimate: it rises again by a step (2 µs), never past its cap.
         r.reach(lit.wait, late: 100_000)
+        #expect(r.step.wakeLateness.nanoseconds == 35_000 - 2_220 + 2_000)
+        for _ in 0..<3 { r.reach(r.turn().wait, late: 100_000) }
         #expect(r.step.wakeLateness.nanoseconds == 35_000)
         // Woken by a hand-off before the wake instant: nothing learnt.
         let before = r.step.wakeLateness

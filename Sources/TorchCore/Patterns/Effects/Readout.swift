@@ -35,7 +35,8 @@ public struct Readout: Equatable, Sendable {
         let chars = Array(text)
         guard !chars.isEmpty, chars.count <= Self.maximumLength,
               chars.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              chars.first != ".", chars.last != ".", !text.contains("..") else {
+              chars.first != ".", chars.last != ".",
+              !zip(chars, chars.dropFirst()).contains(where: { $0 == "." && $1 == "." }) else {
             throw ValueError(value: text, allowed: Self.allowed)
         }
         self.text = text
