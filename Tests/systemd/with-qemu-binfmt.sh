@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs a command with arm64 ELF programs handed to Debian's qemu-aarch64-static by
-# binfmt_misc, for as long as the command runs (build-rootfs.sh: the second stage of a
-# foreign debootstrap in a chroot, where dpkg and every maintainer script are arm64):
+# binfmt_misc, for as long as the command runs (build-rootfs.sh: mmdebstrap of an arm64
+# root, whose dpkg and maintainer scripts run in a chroot as arm64 programs):
 #   Tests/systemd/with-qemu-binfmt.sh COMMAND [ARG...]
 # The entry is this run's own (torch-aarch64-PID, so runs side by side and a host's own
 # qemu-user-binfmt entries are left alone), registered with the F flag (the kernel opens
