@@ -165,7 +165,9 @@ log "modules built in $(( $(now) - t0 )) s"
 # The modules to load, each after what it depends on (its .modinfo depends=): the root
 # file system's (ext4 asks the crypto API for crc32c at mount: crc32c_generic, as no
 # modprobe runs before the root is mounted), systemd's automounter, the LED triggers the
-# test's LEDs use, and ours.
+# test's LEDs use, the TCP socket lookup (inet_diag, tcp_diag: torch asks sock_diag who
+# is at the other end of a loopback connection; a Debian system loads them on demand,
+# this root has no modules of its own to load), and ours.
 moddir="$work/image/usr/lib/modules/$kver/kernel"
 { find "$moddir" -name '*.ko.xz'; ls "$kmod"/*.ko; } \
     | awk -F/ '{ n = $NF; sub(/\.ko(\.xz)?$/, "", n); gsub(/-/, "_", n); print n, $0 }' > "$work/index"
@@ -182,7 +184,8 @@ add_module() {
     done
     echo "$1.ko" >> "$ird/modules/order"
 }
-for m in virtio_blk crc32c_generic ext4 autofs4 ledtrig_timer ledtrig_default_on configfs gpio_sim uleds pwm_torch_test; do
+for m in virtio_blk crc32c_generic ext4 autofs4 ledtrig_timer ledtrig_default_on inet_diag tcp_diag \
+    configfs gpio_sim uleds pwm_torch_test; do
     add_module "$m"
 done
 bb=$work/bb
