@@ -58,10 +58,13 @@ SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
 # (VM_HOST=aarch64 takes this machine for an aarch64 one, to see that choice here).
 # On aarch64, make systemd-test is the arm64 systemd VM (KVM where /dev/kvm works).
 VM_HOST   ?= $(shell uname -m)
-# The arm64 systemd VM: qemu's virt machine, the arm64 kernel (cross-built off aarch64),
-# a Debian 13 arm64 root; its package is rebuilt when a source is newer.
-ARM64_VM_DEPS = qemu-system-arm linux-source-6.12 flex bison bc libelf-dev python3 $(SYSTEMD_TEST_DEPS) \
-    $(if $(filter aarch64,$(shell uname -m)),,gcc-aarch64-linux-gnu)
+# The arm64 systemd VM: qemu's virt machine; off aarch64, Debian 13's arm64 kernel with the
+# test's modules built in the cross toolchain's root and a Debian 13 arm64 root made by
+# mmdebstrap, its dpkg under qemu-user; on aarch64, the kernel built from
+# linux-source-6.12. ipxe-qemu: the virt machine's default NIC's option ROM. Its package
+# is rebuilt when a source is newer.
+ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_DEPS) \
+    $(if $(filter aarch64,$(shell uname -m)),linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test)
 ARM64_VM_DEB_DIR = .build/arm64/vm
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
@@ -230,10 +233,11 @@ systemd-test: vm-deps build
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
 endif
 
-# The arm64 package under real systemd (Tests/systemd/run.sh with the arm64 .deb): the
-# arm64 6.12 kernel (Tests/vm/build-kernel.sh 6.12 arm64) on qemu's virt machine, a
-# Debian 13 arm64 root (debootstrap, second stage inside the guest), the same boots and
-# checks as systemd-test; under TCG off aarch64. Not part of make test (yet).
+# The arm64 package under real systemd (Tests/systemd/run.sh with the arm64 .deb): Debian
+# 13's own arm64 kernel with gpio-sim, uleds and the test PWM chip as modules
+# (Tests/vm/arm64-kernel.sh) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
+# its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
+# under TCG off aarch64. Not part of make test (yet).
 arm64-systemd-test: $(ARM64_VM_DEB)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) sh Tests/systemd/run.sh $(ARM64_VM_DEB)

@@ -1,14 +1,17 @@
 #!/bin/sh
 # Builds the root file system for the systemd VM test and prints the path of its ext4
-# image on stdout: debootstrap (minbase + systemd as init + the libgpiod runtime the
-# package depends on, so `apt install ./torch_*.deb` needs no network in the guest),
+# image on stdout: debootstrap, or mmdebstrap for a foreign architecture (minbase +
+# systemd as init + the libgpiod runtime the package depends on, so
+# `apt install ./torch_*.deb` needs no network in the guest),
 # trimmed for a quick boot (trim-root.sh), with the test's entry point (rootfs/ here).
 #   build-rootfs.sh [bookworm|trixie] [amd64|arm64]   (default: bookworm amd64)
 # Debian 12 amd64 is the x86_64 guest's; Debian 13 arm64 the arm64 guest's. A root of
-# another architecture than the host's is debootstrapped in two stages: the first here
-# (download and unpack), the second inside the guest itself, booted once under qemu
-# on the arm64 test kernel (Tests/vm/build-kernel.sh 6.12 arm64) with a shell script as
-# init: no binfmt_misc registration on the host is needed.
+# another architecture than the host's is made with mmdebstrap (the same minbase set):
+# apt on the host resolves and downloads, and only dpkg and the maintainer scripts run
+# as arm64 programs, in a chroot under qemu-user (with-qemu-binfmt.sh registers
+# qemu-aarch64-static with binfmt_misc for that run only). debootstrap's second stage
+# would resolve dependencies with perl inside the root, which emulated costs more than
+# the rest together; and no guest kernel is needed.
 # Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm) by a hash of this script,
 # trim-root.sh, rootfs/, the suite, the architecture and the mirror: a
 # second run is instant. Needs root (debootstrap, ownership).
@@ -43,7 +46,11 @@ if [ -f "$image" ]; then
 fi
 
 [ "$(id -u)" = 0 ] || { log "needs root (debootstrap)"; exit 1; }
-for tool in debootstrap:debootstrap mkfs.ext4:e2fsprogs; do
+foreign=""
+[ "$arch" = "$(dpkg --print-architecture)" ] || foreign=yes
+tools="debootstrap:debootstrap mkfs.ext4:e2fsprogs"
+[ -z "$foreign" ] || tools="mmdebstrap:mmdebstrap arch-test:arch-test qemu-aarch64-static:qemu-user-static mkfs.ext4:e2fsprogs"
+for tool in $tools; do
     command -v "${tool%%:*}" >/dev/null && continue
     log "installing ${tool#*:}"
     apt-get install -y -qq "${tool#*:}" >&2 || { apt-get update -qq >&2; apt-get install -y -qq "${tool#*:}" >&2; }
@@ -55,51 +62,21 @@ mkdir -p "$cache"
 root="$cache/rootfs-build-$key"
 rm -rf "$root"
 start=$(date +%s)
-foreign=""
-[ "$arch" = "$(dpkg --print-architecture)" ] || foreign="--foreign --arch=$arch"
-log "debootstrap $suite $arch ${foreign:+(first stage) }(minbase + $packages) from $mirror"
-# shellcheck disable=SC2086 # foreign: empty or two options
-debootstrap $foreign --variant=minbase --include="$packages" "$suite" "$root" "$mirror" > "$cache/debootstrap-$key.log" 2>&1 \
-    || { tail -n 30 "$cache/debootstrap-$key.log" >&2; log "debootstrap failed"; exit 1; }
-cp -r "$here/rootfs/." "$root/"
-
-rm -f "$image.tmp"
 if [ -z "$foreign" ]; then
-    sh "$here/trim-root.sh" "$root" "$console"
-    log "making $image ($size)"
-    mkfs.ext4 -q -F -L torchvm -d "$root" "$image.tmp" "$size" >&2
+    log "debootstrap $suite $arch (minbase + $packages) from $mirror"
+    debootstrap --variant=minbase --include="$packages" "$suite" "$root" "$mirror" > "$cache/debootstrap-$key.log" 2>&1 \
+        || { tail -n 30 "$cache/debootstrap-$key.log" >&2; log "debootstrap failed"; exit 1; }
 else
-    # The second stage, and then the trim, inside the guest: init is this script; when
-    # it ends the kernel panics (init exited) and, with panic=-1 and -no-reboot, qemu
-    # stops.
-    cp "$here/trim-root.sh" "$root/torch-trim-root.sh"
-    cat > "$root/torch-stage2" <<STAGE2
-#!/bin/sh
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-if /debootstrap/debootstrap --second-stage && sh /torch-trim-root.sh / $console; then
-    echo TORCH-ROOTFS-READY
-else
-    echo TORCH-ROOTFS-FAILED; tail -n 30 /debootstrap/debootstrap.log 2>/dev/null
+    log "mmdebstrap $suite $arch (minbase + $packages) from $mirror, under qemu-aarch64-static"
+    sh "$here/with-qemu-binfmt.sh" mmdebstrap --mode=root --variant=minbase --architectures="$arch" \
+        --include="$packages" "$suite" "$root" "$mirror" > "$cache/mmdebstrap-$key.log" 2>&1 \
+        || { tail -n 30 "$cache/mmdebstrap-$key.log" >&2; log "mmdebstrap failed"; exit 1; }
 fi
-rm -f /torch-trim-root.sh /torch-stage2
-sync
-umount /sys /proc 2>/dev/null
-mount -o remount,ro /
-STAGE2
-    chmod 755 "$root/torch-stage2"
-    mkfs.ext4 -q -F -L torchvm -d "$root" "$image.tmp" "$size" >&2
-    kernel=$("$here/../vm/build-kernel.sh" 6.12 "$arch")
-    log "second stage in the guest ($accel_why; console: $cache/stage2-$key.log)"
-    # shellcheck disable=SC2086 # qemu: the emulator and its options
-    timeout "${TORCH_VM_STAGE2_TIMEOUT:-3600}" $qemu -nographic -no-reboot -kernel "$kernel" \
-        -drive "file=$image.tmp,format=raw,if=virtio" \
-        -append "console=$console root=/dev/vda rw panic=-1 init=/torch-stage2" \
-        < /dev/null > "$cache/stage2-$key.log" 2>&1 || true
-    grep -q '^TORCH-ROOTFS-READY' "$cache/stage2-$key.log" \
-        || { tail -n 40 "$cache/stage2-$key.log" >&2; log "the second stage in the guest failed"; rm -f "$image.tmp"; exit 1; }
-fi
+cp -r "$here/rootfs/." "$root/"
+rm -f "$image.tmp"
+sh "$here/trim-root.sh" "$root" "$console"
+log "making $image ($size)"
+mkfs.ext4 -q -F -L torchvm -d "$root" "$image.tmp" "$size" >&2
 mv "$image.tmp" "$image"
 rm -rf "$root"
 log "built $image in $(( $(date +%s) - start )) s"

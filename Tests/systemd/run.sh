@@ -15,9 +15,11 @@
 # boot starts on the same disk (a fresh copy of the cached image per run).
 # The package's architecture chooses the guest (machine.sh): amd64 boots Debian 12 on
 # the x86_64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots Debian 13
-# (the release the arm64 package is built for) on the arm64 6.12 kernel on `-M virt`.
+# (the release the arm64 package is built for) on `-M virt`, on Debian 13's own arm64
+# kernel with the test's modules in an initramfs (Tests/vm/arm64-kernel.sh).
 #   Tests/systemd/run.sh DEB
-# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm), TORCH_VM_TIMEOUT (seconds per
+# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm; the arm64 guest's root, disks
+# and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_VM_TIMEOUT (seconds per
 # boot, default 600; 1500 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
 # tcg; arm64: kvm on an aarch64 host whose /dev/kvm works, else tcg), TORCH_VM_HOST
 # (default uname -m: the host architecture the Makefile chose the guest for).
@@ -26,28 +28,39 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 deb=$1
-cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
-export TORCH_VM_CACHE="$cache"
 boots=6
 now() { date +%s; }
 
 [ -f "$deb" ] || { echo "systemd-test: no package at $deb" >&2; exit 1; }
 . "$here/machine.sh"
 case "$(dpkg-deb -f "$deb" Architecture)" in
-amd64) name=systemd-test; guest=x86_64; suite=bookworm; kernel_args="" ;;
-arm64) name=arm64-systemd-test; guest=arm64; suite=trixie; kernel_args="6.12 arm64" ;;
+amd64) name=systemd-test; guest=x86_64; suite=bookworm
+    cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}; work="$cache/work/systemd" ;;
+arm64) name=arm64-systemd-test; guest=arm64; suite=trixie
+    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm}; work="$cache/work/systemd" ;;
 *) echo "systemd-test: $deb is for '$(dpkg-deb -f "$deb" Architecture)': amd64 or arm64 packages only" >&2; exit 1 ;;
 esac
+# build-rootfs.sh keeps the root where this run keeps its disks.
+export TORCH_VM_CACHE="$cache"
 log() { echo "$name: $*" >&2; }
 machine "$guest"
-work="$cache/work/systemd"; [ "$guest" = x86_64 ] || work="$cache/work/systemd-$guest"
 boot_timeout=600
 [ "$guest:$accel" = arm64:tcg ] && boot_timeout=1500
 boot_timeout=${TORCH_VM_TIMEOUT:-$boot_timeout}
 log "$accel_why"
 t0=$(now)
-# shellcheck disable=SC2086 # kernel_args: none (the default kernel) or version and arch
-kernel=$("$here/../vm/build-kernel.sh" $kernel_args)
+# The arm64 guest's kernel: Debian's with the test's modules, which are built with the
+# x86_64 cross toolchain; on an aarch64 machine the small kernel built natively from
+# linux-source-6.12 (build-kernel.sh) instead.
+initrd=""
+if [ "$guest" = arm64 ] && [ "$(uname -m)" != aarch64 ]; then
+    kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/arm64-kernel.sh")
+    kernel=$kdir/vmlinuz initrd="-initrd $kdir/initrd.img"
+elif [ "$guest" = arm64 ]; then
+    kernel=$("$here/../vm/build-kernel.sh" 6.12 arm64)
+else
+    kernel=$("$here/../vm/build-kernel.sh")
+fi
 image=$("$here/build-rootfs.sh" "$suite" "$(dpkg-deb -f "$deb" Architecture)")
 t_cache=$(( $(now) - t0 ))
 
@@ -68,8 +81,8 @@ while [ "$boot" -lt "$boots" ]; do
     log "boot $boot ($accel, timeout ${boot_timeout}s)"
     t0=$(now)
     status=0
-    # shellcheck disable=SC2086 # qemu: the emulator and its options
-    timeout "$boot_timeout" $qemu -nographic -no-reboot -kernel "$kernel" \
+    # shellcheck disable=SC2086 # qemu: the emulator and its options; initrd: none or -initrd PATH
+    timeout "$boot_timeout" $qemu -nographic -no-reboot -kernel "$kernel" $initrd \
         -drive "file=$work/disk.ext4,format=raw,if=virtio" \
         -drive "file=$work/payload.ext4,format=raw,if=virtio,readonly=on" \
         -append "console=$console root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \

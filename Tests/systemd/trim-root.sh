@@ -1,8 +1,8 @@
 #!/bin/sh
 # Makes a debootstrapped root into the systemd VM test's guest (build-rootfs.sh): the
 # test's entry point, a quick boot, and a root that boots as "not the first boot".
-# Runs on the host for a root of the host's architecture, and inside the guest (after
-# debootstrap's second stage there) for a foreign one, so it uses only what both have.
+# Runs on the host, for a root of any architecture: only file edits and the host's
+# systemd-machine-id-setup, no program of the root.
 #   trim-root.sh ROOT CONSOLE      (CONSOLE: the serial console, ttyS0 or ttyAMA0)
 # The test's units (rootfs/ here) are copied in by build-rootfs.sh before.
 set -eu

@@ -6,9 +6,10 @@
 #   Tests/vm/build-kernel.sh [6.1|6.12] [x86_64|arm64]   (default: $KERNEL, else 6.1;
 #                                                       $TORCH_VM_ARCH, else x86_64)
 #
-# arm64 (qemu -M virt) adds kernel-arm64.config and is cross-built with Debian's
-# gcc-aarch64-linux-gnu on any other host (natively on an aarch64 one); the x86_64
-# kernel's cache key is the one it had before there were two architectures.
+# arm64 (qemu -M virt) adds kernel-arm64.config and is built natively, on an aarch64 host
+# only: elsewhere the arm64 systemd VM boots Debian's own arm64 kernel with the test's
+# modules (arm64-kernel.sh), which needs no kernel build. The x86_64 kernel's cache key
+# is the one it had before there were two architectures.
 # 6.1 comes from linux-source-6.1, 6.12 from linux-source-6.12 (Debian 12's security
 # archive). Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work
 # tree, so it survives fresh clones and stays out of copies of the tree) by a hash of the
@@ -25,12 +26,11 @@ case "$version" in
 esac
 arch=${2:-${TORCH_VM_ARCH:-x86_64}}
 case "$arch" in
-x86_64) image_path=arch/x86/boot/bzImage; target=bzImage; fragments="$here/kernel.config"; cross="" ;;
+x86_64) image_path=arch/x86/boot/bzImage; target=bzImage; fragments="$here/kernel.config" ;;
 arm64)
+    [ "$(uname -m)" = aarch64 ] || { echo "build-kernel: arm64 is built on an aarch64 host only (elsewhere: Tests/vm/arm64-kernel.sh)" >&2; exit 64; }
     image_path=arch/arm64/boot/Image; target=Image
-    fragments="$here/kernel.config $here/kernel-arm64.config"
-    cross=aarch64-linux-gnu-
-    [ "$(uname -m)" = aarch64 ] && cross="" ;;
+    fragments="$here/kernel.config $here/kernel-arm64.config" ;;
 *) echo "build-kernel: unknown architecture '$arch' (x86_64 or arm64)" >&2; exit 64 ;;
 esac
 image_name=$(basename "$image_path")
@@ -49,15 +49,6 @@ if [ ! -f "$tarball" ]; then
     fi
     [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-$version)"; exit 1; }
 fi
-if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        log "installing gcc-aarch64-linux-gnu (the arm64 cross compiler)"
-        apt-get install -y -qq gcc-aarch64-linux-gnu >&2 \
-            || { apt-get update -qq >&2; apt-get install -y -qq gcc-aarch64-linux-gnu >&2; }
-    fi
-    command -v "${cross}gcc" >/dev/null || { log "missing ${cross}gcc (apt-get install gcc-aarch64-linux-gnu)"; exit 1; }
-fi
-
 key=$( { cat "$here/kernel.config" "$chip_c"; basename "$tarball"; wc -c < "$tarball"
           [ "$arch" = x86_64 ] || { echo "$arch"; cat "$here/kernel-$arch.config"; }; } \
     | sha256sum | cut -c1-16)
@@ -98,7 +89,7 @@ grep -q 'pwm-torch-test.o' "$src/drivers/pwm/Makefile" \
 build="$cache/kernel-build-$version"
 [ "$arch" = x86_64 ] || build="$build-$arch"
 mkdir -p "$build"
-kmake() { make -s -C "$src" O="$build" ARCH="$arch" ${cross:+CROSS_COMPILE=$cross} "$@"; }
+kmake() { make -s -C "$src" O="$build" ARCH="$arch" "$@"; }
 start=$(date +%s)
 log "configuring $version $arch (tinyconfig + $(cd "$here" && basename -a $fragments | tr '\n' ' ')) in $build"
 kmake tinyconfig > "$build/tinyconfig.log" 2>&1 || { cat "$build/tinyconfig.log" >&2; exit 1; }

@@ -26,7 +26,11 @@ cache=${TORCH_ARM64_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64}
 mirror=${TORCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=trixie
 # The build host's tools, amd64 (the C library and crt files link the package manifest).
-host_packages="swiftlang lld libc6-dev libgcc-14-dev libstdc++-14-dev dpkg-dev lintian binutils-aarch64-linux-gnu"
+# gcc-aarch64-linux-gnu, make and libelf: the arm64 VM's out-of-tree kernel modules
+# (Tests/vm/build-arm64-modules.sh), built with the compiler Debian built its arm64
+# kernel with (trixie's gcc-14) and the kbuild tools, which need trixie's glibc.
+host_packages="swiftlang lld libc6-dev libgcc-14-dev libstdc++-14-dev dpkg-dev lintian binutils-aarch64-linux-gnu
+ gcc-aarch64-linux-gnu make libelf1t64"
 # The target's development files, arm64 (multiarch into the same root).
 target_packages="libc6-dev:arm64 libgcc-14-dev:arm64 libstdc++-14-dev:arm64 libgpiod-dev:arm64"
 # Unpacked, not installed: the aarch64 Swift standard library, runtime and test modules.
