@@ -14,7 +14,7 @@ BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
 # resident set (docs/results.md, "memory"): libstdc++ statically (only the parts the
 # Swift runtime calls, instead of mapping all of the shared library), with lld packing
 # the relative relocations (DT_RELR, read by glibc ≥ 2.36: Debian 12 and 13) so the
-# loader reads a few kB instead of half a MB, and exporting no symbols (the static
+# loader touches far fewer pages, and exporting no symbols (the static
 # standard library's link exports every public one; nothing in torch looks one up).
 # The libstdc++ is the one the toolchain's clang would link, found through a linker
 # script named libstdc++.so in .build/static-cxx, which the -L before the system
@@ -160,8 +160,8 @@ fuzz-quick:
 	SWIFTC=$(SWIFTC) sh Tests/fuzz/run.sh all 5
 
 # MQTT and Home Assistant against Debian's mosquitto, started by the test on free
-# loopback ports with its own config; paho plays Home Assistant (Tests/mqtt/run.py;
-# about 45 s); then the DNS stall and MQTT over TLS (Tests/mqtt/tls.py). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
+# loopback ports with its own config; paho plays Home Assistant (Tests/mqtt/run.py);
+# then the DNS stall and MQTT over TLS (Tests/mqtt/tls.py). Debian's python3 (/usr/bin/python3) has python3-paho-mqtt.
 mqtt-test: test-deps build
 	/usr/bin/python3 Tests/mqtt/run.py $(BIN)
 	/usr/bin/python3 Tests/mqtt/dns-stall.py $(BIN)

@@ -272,24 +272,23 @@ int ctorch_tls_handshake(ctorch_tls *tls, char *err, size_t err_len) {
     return status;
 }
 
-int ctorch_tls_read(ctorch_tls *tls, void *buf, int len, int *status, char *err, size_t err_len) {
+/// One SSL_read into `rbuf` or SSL_write from `wbuf` (the other NULL), SIGPIPE kept away.
+static int transfer(ctorch_tls *tls, void *rbuf, const void *wbuf, int len, int *status, char *err, size_t err_len) {
     pipe_guard g;
     pipe_block(&g);
     errno = 0;
-    int n = p_SSL_read(tls->ssl, buf, len);
-    *status = n > 0 ? CTORCH_TLS_DONE : status_after(tls, n, "TLS read", err, err_len);
+    int n = rbuf ? p_SSL_read(tls->ssl, rbuf, len) : p_SSL_write(tls->ssl, wbuf, len);
+    *status = n > 0 ? CTORCH_TLS_DONE : status_after(tls, n, rbuf ? "TLS read" : "TLS write", err, err_len);
     pipe_unblock(&g);
     return n > 0 ? n : 0;
 }
 
+int ctorch_tls_read(ctorch_tls *tls, void *buf, int len, int *status, char *err, size_t err_len) {
+    return transfer(tls, buf, NULL, len, status, err, err_len);
+}
+
 int ctorch_tls_write(ctorch_tls *tls, const void *buf, int len, int *status, char *err, size_t err_len) {
-    pipe_guard g;
-    pipe_block(&g);
-    errno = 0;
-    int n = p_SSL_write(tls->ssl, buf, len);
-    *status = n > 0 ? CTORCH_TLS_DONE : status_after(tls, n, "TLS write", err, err_len);
-    pipe_unblock(&g);
-    return n > 0 ? n : 0;
+    return transfer(tls, NULL, buf, len, status, err, err_len);
 }
 
 int ctorch_tls_pending(ctorch_tls *tls) { return p_SSL_pending(tls->ssl); }
