@@ -71,7 +71,7 @@ int ctorch_tcp_socket_owner(const struct sockaddr *src, const struct sockaddr *d
     }
     if (h->nlmsg_type != SOCK_DIAG_BY_FAMILY || h->nlmsg_len < NLMSG_LENGTH(sizeof(struct inet_diag_msg))) return EPROTO;
     const struct inet_diag_msg *m = NLMSG_DATA(h);
-    if (m->idiag_state != TCP_ESTABLISHED && m->idiag_state != TCP_FIN_WAIT1 && m->idiag_state != TCP_FIN_WAIT2) return ENOENT;
+    if (m->idiag_state != TCP_ESTABLISHED && m->idiag_state != TCP_FIN_WAIT1 && m->idiag_state != TCP_FIN_WAIT2) return ESRCH;
     *uid = m->idiag_uid;
     return 0;
 }

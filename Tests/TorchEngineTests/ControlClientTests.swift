@@ -26,7 +26,7 @@ import TorchTestSupport
         let dir = try tempDir()
         let path = dir + "/torch.sock"
         defer { unlink(path); rmdir(dir) }
-        close(try UnixSocket.listen(path: path))
+        try UnixSocket.listen(path: path).close()
         let r = ControlClient.send(ControlRequest(.off), socketPath: path, timeout: .seconds(1))
         guard case let .failure(e) = r else { Issue.record("expected a failure"); return }
         #expect(e.isNoService)
@@ -38,7 +38,7 @@ import TorchTestSupport
         defer { unlink(path); rmdir(dir) }
         // A listener that never answers: the client times out.
         let listener = try UnixSocket.listen(path: path)
-        defer { close(listener) }
+        defer { listener.close() }
         let r = ControlClient.send(ControlRequest(.status), socketPath: path, timeout: .milliseconds(200))
         #expect(r == .failure(.failed("\(path): no reply within 200ms")))
         #expect(ControlClientError.failed("x").isNoService == false)

@@ -56,10 +56,12 @@ final class ControlHarness {
         }
     }
 
+    /// A client's descriptor number, the caller's to close: a duplicate of the
+    /// connected socket, whose own `FileDescriptor` closes on return.
     func connect() throws -> Int32 {
-        let fd = try UnixSocket.connect(path: path, timeout: .seconds(2))
-        UnixSocket.setNonBlocking(fd, true)
-        return fd
+        let socket = try UnixSocket.connect(path: path, timeout: .seconds(2))
+        UnixSocket.setNonBlocking(socket.rawValue, true)
+        return dup(socket.rawValue)
     }
 
     /// Connects `count` clients one after another, each accepted before the next and

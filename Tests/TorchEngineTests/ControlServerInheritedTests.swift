@@ -16,8 +16,12 @@ import Glibc
         defer { unlink(path); rmdir(dir) }
         // What systemd does before starting the service: bind and listen; chmod 0600
         // shows the server leaves the mode alone (it would set 0660 on its own socket).
-        let listener = try UnixSocket.listen(path: path)
+        let bound = try UnixSocket.listen(path: path)
         chmod(path, 0o600)
+        // The number systemd hands over is the service's own (the server closes it):
+        // a duplicate, so the test's `bound` is closed once, by its owner.
+        defer { bound.close() }
+        let listener = dup(bound.rawValue)
         var logs: [String] = []
         let server = try ControlServer(
             settings: ControlServerSettings(path: "/run/torch/elsewhere.sock", group: "nonexistent-group",
@@ -26,8 +30,9 @@ import Glibc
         #expect(server.pollDescriptors == [listener])
         #expect(logs == ["control socket: listening on \(path) (from systemd: socket activation)"])
 
-        let client = try UnixSocket.connect(path: path, timeout: .seconds(2))
-        defer { close(client) }
+        let connection = try UnixSocket.connect(path: path, timeout: .seconds(2))
+        defer { connection.close() }
+        let client = connection.rawValue
         _ = UnixSocket.send(client, Array("{\"cmd\":\"status\"}\n".utf8))
         for _ in 0..<10 {
             var pfds = server.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

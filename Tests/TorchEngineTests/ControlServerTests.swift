@@ -112,7 +112,7 @@ import Glibc
         // A socket file nobody listens on: what a killed service leaves behind.
         let h = try ControlHarness(prepare: { path in
             mkdir(String(path.dropLast("/torch.sock".count)), 0o755)
-            if let fd = try? UnixSocket.listen(path: path) { close(fd) }
+            if let fd = try? UnixSocket.listen(path: path) { fd.close() }
         })
         #expect(h.log.contains { $0 == "notice: control socket \(h.path): removed a stale socket (nothing answered)" })
         let fd = try h.connect()

@@ -73,8 +73,9 @@ int ctorch_pipe_nonblocking(int fds[2]);
 struct sockaddr;
 /// The uid that owns the live TCP socket (established or closing from its side, not
 /// TIME_WAIT) whose own end is `src` and whose peer is `dst`, by the kernel's sock_diag
-/// exact lookup. Returns 0, ENOENT when there is no such live socket, or the errno of
-/// an unavailable sock_diag (EPROTONOSUPPORT, EAFNOSUPPORT…).
+/// exact lookup. Returns 0; ESRCH when the socket is there but no longer live; or the
+/// kernel's error, where ENOENT means either "no such socket" or "no inet_diag in this
+/// kernel" (sock_diag says both alike), EPROTONOSUPPORT, EAFNOSUPPORT…
 int ctorch_tcp_socket_owner(const struct sockaddr *src, const struct sockaddr *dst, uint32_t *uid);
 
 #endif

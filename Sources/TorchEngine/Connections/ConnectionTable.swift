@@ -5,8 +5,9 @@ import TorchHardware
 /// place: each numbered as it comes (the log's "client N"), with its peer, its group
 /// and its last activity, and the server's own state for it; the cap, and when it is
 /// reached the connection to close for a newcomer (`ConnectionEviction`); idle expiry;
-/// closing and forgetting a connection in one call. The descriptors are the table's: a
-/// server never closes one itself.
+/// closing and forgetting a connection in one call. The descriptors are the table's (it
+/// holds each one's `FileDescriptor`): a server never closes one itself, and a server
+/// that lets go of its table closes them all.
 struct ConnectionTable<State> {
     struct Connection {
         /// 1, 2, … in the order they connected.
@@ -18,6 +19,8 @@ struct ConnectionTable<State> {
         /// The last complete request or written event, or when it connected.
         var lastActivity: Instant
         var state: State
+        /// The socket, owned here.
+        fileprivate let descriptor: FileDescriptor
     }
 
     /// At most this many at once.
@@ -45,11 +48,12 @@ struct ConnectionTable<State> {
     /// Its idle time starts again at `now` (a complete request, a written event).
     mutating func touch(_ fd: Int32, at now: Instant) { byFD[fd]?.lastActivity = now }
 
-    /// Takes `fd` in; returns its number.
-    mutating func add(_ fd: Int32, peer: String, group: String, state: State, at now: Instant) -> Int {
+    /// Takes `descriptor` in (keyed by its number from now on); returns its number.
+    mutating func add(_ descriptor: FileDescriptor, peer: String, group: String, state: State, at now: Instant) -> Int {
         let number = nextNumber
         nextNumber += 1
-        byFD[fd] = Connection(number: number, peer: peer, group: group, lastActivity: now, state: state)
+        byFD[descriptor.rawValue] = Connection(number: number, peer: peer, group: group, lastActivity: now, state: state,
+                                               descriptor: descriptor)
         return number
     }
 
@@ -88,13 +92,13 @@ struct ConnectionTable<State> {
     @discardableResult
     mutating func remove(_ fd: Int32) -> Connection? {
         guard let c = byFD.removeValue(forKey: fd) else { return nil }
-        UnixSocket.close(fd)
+        c.descriptor.close()
         return c
     }
 
     /// Closes every connection.
     mutating func removeAll() {
-        for fd in byFD.keys { UnixSocket.close(fd) }
+        for c in byFD.values { c.descriptor.close() }
         byFD.removeAll()
     }
 }

@@ -57,12 +57,14 @@ public enum ControlClient {
 /// button` keeps it open while the virtual button is held: closing it releases).
 public final class ControlSession {
     public let socketPath: String
-    private var fd: Int32
+    private let socket: FileDescriptor
+    /// The socket's number; -1 once closed.
+    private var fd: Int32 { socket.rawValue }
     /// Bytes read past the last reply's newline: the start of the next reply.
     private var pending: [UInt8] = []
 
-    private init(fd: Int32, socketPath: String) {
-        self.fd = fd
+    private init(socket: FileDescriptor, socketPath: String) {
+        self.socket = socket
         self.socketPath = socketPath
     }
 
@@ -71,7 +73,7 @@ public final class ControlSession {
     /// Connects within `timeout`.
     public static func open(socketPath: String, timeout: Duration = .seconds(5)) -> Result<ControlSession, ControlClientError> {
         do {
-            return .success(ControlSession(fd: try UnixSocket.connect(path: socketPath, timeout: timeout), socketPath: socketPath))
+            return .success(ControlSession(socket: try UnixSocket.connect(path: socketPath, timeout: timeout), socketPath: socketPath))
         } catch {
             if UnixSocket.isNothingListening(error) { return .failure(.noService(path: socketPath)) }
             if UnixSocket.isPermissionDenied(error) { return .failure(.denied(path: socketPath)) }
@@ -82,9 +84,7 @@ public final class ControlSession {
 
     /// Closes the connection. Idempotent.
     public func close() {
-        guard fd >= 0 else { return }
-        UnixSocket.close(fd)
-        fd = -1
+        socket.close()
     }
 
     /// Sends `request` and waits for its reply line, within `timeout`.

@@ -16,7 +16,7 @@ public final class ControlServer {
 
     public let settings: ControlServerSettings
     private let log: Log
-    private var listener: Int32
+    private let listener: FileDescriptor
     /// The clients, grouped by uid for eviction; their activity is the last complete,
     /// non-blank request (or when they connected), so dribbled bytes and keep-alive blank
     /// lines do not hold a slot.
@@ -45,7 +45,7 @@ public final class ControlServer {
         clients = ConnectionTable(cap: settings.maxClients)
         let path = settings.path
         if let inherited = settings.inheritedListener {
-            listener = inherited
+            listener = FileDescriptor(owning: inherited)
             UnixSocket.setNonBlocking(inherited, true)
             log(.info, "control socket: listening on \(UnixSocket.boundPath(inherited) ?? path) (from systemd: socket activation)")
             return
@@ -62,8 +62,8 @@ public final class ControlServer {
 
     /// The descriptors to poll for reading: the listener and every client.
     public var pollDescriptors: [Int32] {
-        guard listener >= 0 else { return [] }
-        return [listener] + clients.descriptors
+        guard listener.isOpen else { return [] }
+        return [listener.rawValue] + clients.descriptors
     }
 
     /// When the first idle connection times out; nil with no clients.
@@ -84,9 +84,9 @@ public final class ControlServer {
     /// As `handleReady(_:now:_:)`, telling `respond` which client asked (its connection
     /// number, as the log names it).
     public func handleReady(_ fds: Set<Int32>, now: Instant, _ respond: (ControlRequest, Int) -> ControlReply) {
-        guard listener >= 0 else { return }
-        if fds.contains(listener) { acceptAll(now: now) }
-        for fd in fds.sorted() where fd != listener && clients[fd] != nil {
+        guard listener.isOpen else { return }
+        if fds.contains(listener.rawValue) { acceptAll(now: now) }
+        for fd in fds.sorted() where fd != listener.rawValue && clients[fd] != nil {
             serve(fd, now: now, respond)
         }
     }
@@ -112,10 +112,9 @@ public final class ControlServer {
 
     /// Closes every connection and the listener, and removes the socket file.
     public func close() {
-        guard listener >= 0 else { return }
+        guard listener.isOpen else { return }
         clients.removeAll()
-        UnixSocket.close(listener)
-        listener = -1
+        listener.close()
         // An inherited socket's file is systemd's: it keeps listening for the next start.
         if settings.inheritedListener == nil { UnixSocketFile.remove(settings.path) }
     }
@@ -124,12 +123,12 @@ public final class ControlServer {
 
     private func acceptAll(now: Instant) {
         while let fd = UnixSocket.accept(listener) {
-            let credentials = UnixSocket.peerCredentials(fd)
+            let credentials = UnixSocket.peerCredentials(fd.rawValue)
             let peer = credentials.map { "uid \($0.uid), pid \($0.pid)" } ?? "peer unknown"
             guard makeRoom() else {
                 let reply = ControlReply.failure("too many clients: at most \(settings.maxClients) at once; try again later")
-                _ = UnixSocket.send(fd, Array(reply.line.utf8))
-                UnixSocket.close(fd)
+                _ = UnixSocket.send(fd.rawValue, Array(reply.line.utf8))
+                fd.close()
                 log(.warning, "control: refused a client (\(peer)): \(settings.maxClients) already connected")
                 continue
             }

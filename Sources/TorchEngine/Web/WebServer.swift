@@ -28,7 +28,7 @@ public final class WebServer {
     /// The phones and their sessions, shared with the routes (`WebAPI`).
     let pairing: WebPairing
     private let log: Log
-    private var listener: Int32
+    private let listener: FileDescriptor
     /// The connections, grouped by peer address for eviction; their activity is the last
     /// complete request or written event.
     private var connections: ConnectionTable<Connection>
@@ -73,8 +73,8 @@ public final class WebServer {
     deinit { close() }
 
     public var pollDescriptors: [Int32] {
-        guard listener >= 0 else { return [] }
-        return [listener] + connections.descriptors
+        guard listener.isOpen else { return [] }
+        return [listener.rawValue] + connections.descriptors
     }
 
     /// The earliest timeout, ping or retry of waiting output; nil with nothing to do.
@@ -94,20 +94,20 @@ public final class WebServer {
     /// The page ids with an open event stream.
     public var streamClients: [String] { connections.all.compactMap { $0.connection.state.stream?.client } }
     /// The port actually bound.
-    public var port: UInt16? { listener >= 0 ? TCPSocket.boundPort(listener) : nil }
+    public var port: UInt16? { listener.isOpen ? TCPSocket.boundPort(listener.rawValue) : nil }
 
     /// Accepts, reads and answers whatever is ready; returns the page ids whose event
     /// stream closed (for the dead-man rule).
     @discardableResult
     public func serve(ready: Set<Int32>, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) -> [String] {
-        guard listener >= 0 else { return [] }
+        guard listener.isOpen else { return [] }
         var closedStreams: [String] = []
         // Reads before accepts: a connection accepted last turn is read before this
         // turn's newcomers can evict it (see `ConnectionEviction`).
-        for fd in ready.sorted() where fd != listener && connections[fd] != nil {
+        for fd in ready.sorted() where fd != listener.rawValue && connections[fd] != nil {
             if let gone = read(fd, now: now, handle) { closedStreams.append(gone) }
         }
-        if ready.contains(listener) { closedStreams += acceptSome(now: now) }
+        if ready.contains(listener.rawValue) { closedStreams += acceptSome(now: now) }
         return closedStreams
     }
 
@@ -165,10 +165,9 @@ public final class WebServer {
     }
 
     public func close() {
-        guard listener >= 0 else { return }
+        guard listener.isOpen else { return }
         connections.removeAll()
-        UnixSocket.close(listener)
-        listener = -1
+        listener.close()
     }
 
     // MARK: - Connections
@@ -184,8 +183,8 @@ public final class WebServer {
             if case .noSlot = room {
                 var r = HTTPResponse.text(.serviceUnavailable, "no connections allowed (at most \(settings.maxConnections))")
                 r.headers.append(HTTPField("Retry-After", "1"))
-                _ = TCPSocket.sendSome(fd, (r.bytes(keepAlive: false))[...])
-                UnixSocket.close(fd)
+                _ = TCPSocket.sendSome(fd.rawValue, (r.bytes(keepAlive: false))[...])
+                fd.close()
                 log(.warning, "web: refused \(peer): at most \(settings.maxConnections) connections")
                 continue
             }

@@ -23,20 +23,25 @@ public enum LoopbackPeerLookup {
     }
 
     /// The uid owning the client's end of `fd`: the kernel's sock_diag exact lookup (one
-    /// request, whatever the number of sockets), else, where the kernel has no sock_diag,
-    /// the client's line in `/proc/net/tcp(6)` (a read of the whole table).
-    static func peerUID(_ fd: Int32) -> UInt32? {
+    /// request, whatever the number of sockets), else the client's line in
+    /// `/proc/net/tcp(6)` (a read of the whole table). The table is read on every
+    /// sock_diag error but "there and not live": a kernel without inet_diag answers
+    /// ENOENT, the same as for a socket that is gone, and only the table tells them apart.
+    /// `socketOwner` is the sock_diag lookup (`ctorch_tcp_socket_owner`'s contract).
+    static func peerUID(_ fd: Int32,
+                        socketOwner: (UnsafePointer<sockaddr>, UnsafePointer<sockaddr>, UnsafeMutablePointer<UInt32>) -> Int32
+                            = { ctorch_tcp_socket_owner($0, $1, $2) }) -> UInt32? {
         guard var ours = address(fd, getsockname), var theirs = address(fd, getpeername) else { return nil }
         var uid: UInt32 = 0
         let rc = withUnsafePointer(to: &theirs) { p in
             withUnsafePointer(to: &ours) { q in
                 p.withMemoryRebound(to: sockaddr.self, capacity: 1) { src in
-                    q.withMemoryRebound(to: sockaddr.self, capacity: 1) { dst in ctorch_tcp_socket_owner(src, dst, &uid) }
+                    q.withMemoryRebound(to: sockaddr.self, capacity: 1) { dst in socketOwner(src, dst, &uid) }
                 }
             }
         }
         if rc == 0 { return uid }
-        if rc == ENOENT { return nil }
+        if rc == ESRCH { return nil }
         guard let (local, peer, family) = ends(of: fd),
               let table = try? AtomicFile.readFile(family == AF_INET6 ? "/proc/net/tcp6" : "/proc/net/tcp") else { return nil }
         return LoopbackPeer.owner(local: peer, remote: local, in: table)

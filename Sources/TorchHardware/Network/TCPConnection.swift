@@ -13,8 +13,10 @@ import Glibc
 /// `timeout` × `attempts` per name server (5 s × 2 by default). It runs at a connect
 /// attempt only, never while connected, and never on the light's real-time thread.
 public final class TCPConnection: ByteStream {
-    /// The socket; -1 once closed.
-    public private(set) var fd: Int32 = -1
+    /// The socket, while open.
+    private var socket: FileDescriptor?
+    /// The socket's descriptor number (to poll); -1 once closed.
+    public var fd: Int32 { socket?.rawValue ?? -1 }
     public private(set) var isConnected = false
     /// The address being tried, e.g. "[::1]:1883" or "127.0.0.1:1883".
     public private(set) var peer = ""
@@ -68,8 +70,7 @@ public final class TCPConnection: ByteStream {
             return true
         }
         errors.append("\(peer): \(errnoText(err))")
-        _ = Glibc.close(fd)
-        fd = -1
+        socket = nil
         try startNext()
         return false
     }
@@ -119,8 +120,8 @@ public final class TCPConnection: ByteStream {
 
     /// Closes the socket (idempotent).
     public func close() {
-        if fd >= 0 { _ = Glibc.close(fd) }
-        fd = -1
+        socket?.close()
+        socket = nil
         isConnected = false
         outbox.removeAll()
     }
@@ -130,21 +131,21 @@ public final class TCPConnection: ByteStream {
         while !candidates.isEmpty {
             let a = candidates.removeFirst()
             peer = a.description
-            let s = socket(a.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let s = Glibc.socket(a.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard s >= 0 else {
                 let e = errno
                 errors.append("\(peer): socket: \(errnoText(e))\(NetworkClosed.hint(e))")
                 continue
             }
+            let attempt = FileDescriptor(owning: s)
             let rc = a.withSockaddr { Glibc.connect(s, $0, $1) }
             let e = errno
             if rc == 0 || e == EINPROGRESS || e == EINTR {
-                fd = s
+                socket = attempt
                 isConnected = false
                 return
             }
             errors.append("\(peer): \(errnoText(e))")
-            _ = Glibc.close(s)
         }
         throw HardwareError("cannot connect: " + errors.joined(separator: "; "))
     }

@@ -4,15 +4,16 @@ import Glibc
 #endif
 
 /// TCP sockets for the web page (`[web] listen`): a non-blocking listener on a numeric
-/// IPv4 or IPv6 address, and accepted connections. Reading, writing and closing an
-/// accepted connection go through `UnixSocket.receive/sendAll/close` (the same calls
-/// on any stream socket). Every failure is a `HardwareError` naming the call and the
+/// IPv4 or IPv6 address, and accepted connections, each a `FileDescriptor` its holder
+/// owns (closed once, by `close()` or when the last reference goes). Reading and writing
+/// an accepted connection go through `UnixSocket.receive/sendAll` (the same calls on any
+/// stream socket). Every failure is a `HardwareError` naming the call and the
 /// address, with its errno.
 public enum TCPSocket {
     /// A listening socket bound at `address` (non-blocking, close-on-exec,
     /// SO_REUSEADDR so a restart does not wait for TIME_WAIT; an IPv6 listener is
     /// IPv6-only, so `[::]` and `0.0.0.0` are separate choices).
-    public static func listen(_ address: WebListenAddress, backlog: Int32 = 32) throws(HardwareError) -> Int32 {
+    public static func listen(_ address: WebListenAddress, backlog: Int32 = 32) throws(HardwareError) -> FileDescriptor {
         let family = address.isIPv6 ? AF_INET6 : AF_INET
         // Numeric only: listening never waits on a name server.
         let found = try? SocketAddress.resolve(host: address.host, port: Int(address.port), numericOnly: true)
@@ -20,25 +21,26 @@ public enum TCPSocket {
             throw HardwareError("\(address): not an \(address.isIPv6 ? "IPv6" : "IPv4") address", errno: EINVAL)
         }
         let fd = socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw fail("socket", address, fd: -1) }
+        guard fd >= 0 else { throw fail("socket", address) }
+        let listener = FileDescriptor(owning: fd)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         if address.isIPv6 {
             _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &one, socklen_t(MemoryLayout<Int32>.size))
         }
-        guard sa.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw fail("bind", address, fd: fd) }
-        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", address, fd: fd) }
-        return fd
+        guard sa.withSockaddr({ bind(fd, $0, $1) }) == 0 else { throw fail("bind", address) }
+        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", address) }
+        return listener
     }
 
     /// Accepts one waiting connection (non-blocking, close-on-exec, TCP_NODELAY so a
     /// small reply or event leaves at once) with the peer's address as text; nil when
     /// none is waiting or on a transient error (the caller polls again).
-    public static func accept(_ listener: Int32) -> (fd: Int32, peer: String)? {
+    public static func accept(_ listener: FileDescriptor) -> (fd: FileDescriptor, peer: String)? {
         var storage = sockaddr_storage()
         var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener, $0, &len) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener.rawValue, $0, &len) }
         }
         guard fd >= 0 else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -48,7 +50,7 @@ public enum TCPSocket {
         // Room for the page in one go: a reply never waits on a half-sent buffer.
         var sndbuf: Int32 = 256 * 1024
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sndbuf, socklen_t(MemoryLayout<Int32>.size))
-        return (fd, peerText(storage))
+        return (FileDescriptor(owning: fd), peerText(storage))
     }
 
     /// Sends as much of `bytes` as the socket takes now: the count sent (maybe 0 when
@@ -102,9 +104,10 @@ public enum TCPSocket {
         }
     }
 
-    private static func fail(_ call: String, _ address: WebListenAddress, fd: Int32) -> HardwareError {
+    /// The error of the call that just failed (errno read before the caller's socket
+    /// is closed by going out of scope).
+    private static func fail(_ call: String, _ address: WebListenAddress) -> HardwareError {
         let e = errno
-        if fd >= 0 { Glibc.close(fd) }
         return HardwareError("web: \(address): \(call): \(errnoText(e))\(NetworkClosed.hint(e))", errno: e)
     }
 }

@@ -12,16 +12,17 @@ public enum UnixSocket {
 
     /// A listening stream socket bound at `path` (non-blocking, close-on-exec).
     /// The caller removes a stale socket first; EADDRINUSE means something is there.
-    public static func listen(path: String, backlog: Int32 = 16) throws(HardwareError) -> Int32 {
-        let fd = try open(SOCK_STREAM, path: path)
+    public static func listen(path: String, backlog: Int32 = 16) throws(HardwareError) -> FileDescriptor {
+        let socket = try open(SOCK_STREAM, path: path)
+        let fd = socket.rawValue
         var (addr, len) = try address(path)
         let rc = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, len) }
         }
-        guard rc == 0 else { throw fail("bind", path, fd: fd) }
-        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", path, fd: fd) }
+        guard rc == 0 else { throw fail("bind", path) }
+        guard Glibc.listen(fd, backlog) == 0 else { throw fail("listen", path) }
         setNonBlocking(fd, true)
-        return fd
+        return socket
     }
 
     /// A stream socket connected to `path` (blocking, close-on-exec). ENOENT and
@@ -29,8 +30,9 @@ public enum UnixSocket {
     ///
     /// - Parameter timeout: bounds connect (a full backlog blocks), send and receive
     ///   (SO_SNDTIMEO/SO_RCVTIMEO); nil waits as long as it takes.
-    public static func connect(path: String, timeout: Duration? = nil) throws(HardwareError) -> Int32 {
-        let fd = try open(SOCK_STREAM, path: path)
+    public static func connect(path: String, timeout: Duration? = nil) throws(HardwareError) -> FileDescriptor {
+        let socket = try open(SOCK_STREAM, path: path)
+        let fd = socket.rawValue
         if let timeout, timeout > .zero {
             let ns = timeout.nanoseconds
             var tv = timeval(tv_sec: Int(ns / 1_000_000_000), tv_usec: Int((ns % 1_000_000_000) / 1000))
@@ -44,14 +46,14 @@ public enum UnixSocket {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, len) }
             }
         }
-        guard rc == 0 else { throw fail("connect", path, fd: fd) }
-        return fd
+        guard rc == 0 else { throw fail("connect", path) }
+        return socket
     }
 
     /// Sends one datagram to `path` from a fresh unbound socket (sd_notify's way).
     public static func sendDatagram(_ bytes: [UInt8], to path: String) throws(HardwareError) {
-        let fd = try open(SOCK_DGRAM, path: path)
-        defer { Glibc.close(fd) }
+        let socket = try open(SOCK_DGRAM, path: path)
+        let fd = socket.rawValue
         var (addr, len) = try address(path)
         let sent = bytes.withUnsafeBytes { buf in
             withUnsafePointer(to: &addr) {
@@ -60,18 +62,18 @@ public enum UnixSocket {
                 }
             }
         }
-        guard sent == bytes.count else { throw fail("sendto", path, fd: -1) }
+        guard sent == bytes.count else { throw fail("sendto", path) }
     }
 
     /// Accepts one waiting connection (non-blocking, close-on-exec); nil when none is
     /// waiting or on a transient error (the caller polls again).
-    public static func accept(_ listener: Int32) -> Int32? {
+    public static func accept(_ listener: FileDescriptor) -> FileDescriptor? {
         // accept4 needs _GNU_SOURCE, which the Glibc module lacks: set the flags after.
-        let fd = Glibc.accept(listener, nil, nil)
+        let fd = Glibc.accept(listener.rawValue, nil, nil)
         guard fd >= 0 else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         setNonBlocking(fd, true)
-        return fd
+        return FileDescriptor(owning: fd)
     }
 
     /// The connected peer's process, user and group (SO_PEERCRED), as the kernel saw
@@ -157,11 +159,6 @@ public enum UnixSocket {
         throw HardwareError("poll: \(errnoText(e))", errno: e)
     }
 
-    /// Closes a socket descriptor.
-    public static func close(_ fd: Int32) {
-        _ = Glibc.close(fd)
-    }
-
     /// True for a connect failure that means nothing listens at the path (ENOENT,
     /// ECONNREFUSED), as opposed to a service that is there but unreachable.
     public static func isNothingListening(_ error: HardwareError) -> Bool {
@@ -212,15 +209,16 @@ public enum UnixSocket {
         return (addr, socklen_t(offset + bytes.count + (abstract ? 0 : 1)))
     }
 
-    private static func open(_ type: __socket_type, path: String) throws(HardwareError) -> Int32 {
+    private static func open(_ type: __socket_type, path: String) throws(HardwareError) -> FileDescriptor {
         let fd = socket(AF_UNIX, Int32(type.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw fail("socket", path, fd: -1) }
-        return fd
+        guard fd >= 0 else { throw fail("socket", path) }
+        return FileDescriptor(owning: fd)
     }
 
-    private static func fail(_ call: String, _ path: String, fd: Int32) -> HardwareError {
+    /// The error of the call that just failed (errno read before the caller's socket
+    /// is closed by going out of scope).
+    private static func fail(_ call: String, _ path: String) -> HardwareError {
         let e = errno
-        if fd >= 0 { Glibc.close(fd) }
         return HardwareError("\(path): \(call): \(errnoText(e))", errno: e)
     }
 }

@@ -73,7 +73,7 @@ public enum UnixSocketFile {
         }
         let answered: Bool
         do {
-            close(try UnixSocket.connect(path: path, timeout: .seconds(1)))
+            try UnixSocket.connect(path: path, timeout: .seconds(1)).close()
             answered = true
         } catch {
             guard error.errno == ECONNREFUSED else {

@@ -9,8 +9,9 @@ enum ServiceSocket {
     /// Sends one request line and returns the reply line (without its newline); nil when
     /// nothing answers within two seconds.
     static func ask(_ socket: String, _ request: String) -> String? {
-        guard let fd = try? UnixSocket.connect(path: socket, timeout: .seconds(2)) else { return nil }
-        defer { close(fd) }
+        guard let connection = try? UnixSocket.connect(path: socket, timeout: .seconds(2)) else { return nil }
+        defer { connection.close() }
+        let fd = connection.rawValue
         guard UnixSocket.send(fd, Array((request + "\n").utf8)) else { return nil }
         var reply: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -27,7 +27,7 @@ import Glibc
         let dir = try #require(mkdtemp(&template).map { String(cString: $0) })
         let path = dir + "/torch.sock"
         let fd = try UnixSocket.listen(path: path)
-        defer { close(fd); unlink(path); rmdir(dir) }
+        defer { fd.close(); unlink(path); rmdir(dir) }
         let seen = try #require(try clientSeen(controlSocket: path))
         // This test runs as the socket's owner (or root): control without pairing.
         #expect(seen.mayControlUnpaired)
