@@ -1,4 +1,5 @@
 import Testing
+import TorchTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,8 @@ import Glibc
         let config = dir.write("torch.conf", "[service]\nsocket = \(dir.path)/torch.sock\n")
         let common = ["--config", config, "--state-file", state]
         #expect(TorchProcess.run(["mode", "sos"] + common).status == 0)
-        let r = TorchProcess.run(["on", "40%", "--backend", "sim", "--for", "1200ms", "--trace", trace] + common)
+        // Ten times as long under qemu-user, whose late wakes can skip a 150 ms dot.
+        let r = TorchProcess.run(["on", "40%", "--backend", "sim", "--for", "\(1200 * emulationSlowdown)ms", "--trace", trace] + common)
         #expect(r.status == 0, "\(r.stderr)")
         let saved = readText(state) ?? ""
         #expect(saved.contains("pattern=sos"), "the chosen mode stays: \(saved)")

@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ import Glibc
         TraceEndToEndTests.parse(readText(path) ?? "").map { ($0.ns, $0.level) }
     }
 
-    @Test func readoutThroughTheServiceSpellsItsNumber() throws {
+    @Test(.disabled(if: underEmulation, "the readout is decoded from its blinks' lengths in the trace; on qemu-user's emulated CPU the real-time thread wakes late enough to drop or merge a blink")) func readoutThroughTheServiceSpellsItsNumber() throws {
         let dir = TempDir()
         let socket = dir.path + "/torch.sock"
         let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\nsocket-group = root\n")
@@ -42,7 +43,7 @@ import Glibc
     /// The readout gesture through the virtual button: `2c = readout` with `[button]
     /// readout = 42`; `torch button double` lights (the first click), then the number
     /// blinks once after its dark lead-in, then the light is lit again.
-    @Test func theReadoutGestureBlinksItsNumberOnceInTheTrace() throws {
+    @Test(.disabled(if: underEmulation, "the readout is decoded from its blinks' lengths in the trace; on qemu-user's emulated CPU the real-time thread wakes late enough to drop or merge a blink")) func theReadoutGestureBlinksItsNumberOnceInTheTrace() throws {
         let dir = TempDir()
         let socket = dir.path + "/torch.sock"
         let config = dir.write("torch.conf", """
@@ -78,7 +79,7 @@ import Glibc
 
     /// Without a service the command drives the light itself, as the other light
     /// commands do; the version is blinked as its digit groups.
-    @Test func versionReadoutInTheForeground() throws {
+    @Test(.disabled(if: underEmulation, "the readout is decoded from its blinks' lengths in the trace; on qemu-user's emulated CPU the real-time thread wakes late enough to drop or merge a blink")) func versionReadoutInTheForeground() throws {
         let dir = TempDir()
         let trace = dir.path + "/trace.csv"
         let r = TorchProcess.run(["readout", "version", "--backend", "sim", "--for", "9s", "--trace", trace,

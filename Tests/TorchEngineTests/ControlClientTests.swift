@@ -52,10 +52,14 @@ import TorchTestSupport
         defer { server.close() }
         let result = Mutex<Result<ControlReply, ControlClientError>?>(nil)
         let request = ControlRequest(.on(Brightness(clamping: 0.4)), id: .number(42))
-        Task.detached {
+        // A thread of its own, not a Task: under a loaded test run the cooperative pool
+        // can be busy (with tests like this one, blocked) for longer than the timeout.
+        let client = BackgroundThread {
             let r = ControlClient.send(request, socketPath: path, timeout: .seconds(10 * emulationSlowdown))
             result.withLock { $0 = r }
         }
+        try #require(client.start())
+        defer { client.join() }
         var seen: [ControlRequest] = []
         // Short polls until the client has its reply (bounded: 10 s, times emulationSlowdown under qemu-user).
         for _ in 0..<(1000 * emulationSlowdown) where result.withLock({ $0 == nil }) {

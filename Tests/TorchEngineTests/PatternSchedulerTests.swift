@@ -1,4 +1,5 @@
 import Testing
+import TorchTestSupport
 import TorchCore
 import TorchHardware
 @testable import TorchEngine
@@ -80,7 +81,10 @@ import Glibc
         let (s, out) = scheduler()
         try s.start()
         // A ramp starts from the previous step's level, so begin with a short dark step.
-        play(s, Timeline(steps: [.hold(0, .milliseconds(1)), .ramp(to: 1, .milliseconds(200))], repeatCount: 1, endLevel: 1))
+        // Ten times as long under qemu-user, whose late wakes would leave a short fade
+        // few steps (the steps' own schedule is PlaybackStep's, on a scripted clock).
+        play(s, Timeline(steps: [.hold(0, .milliseconds(1)), .ramp(to: 1, .milliseconds(200 * emulationSlowdown))],
+                         repeatCount: 1, endLevel: 1))
         #expect(eventually { out.changes.last?.duty == 1 })
         s.stop()
         let duties = out.changes.map(\.duty).dropFirst().dropLast()  // first: the dark step; last: stop

@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 import TorchHardware
 #if canImport(Glibc)
 import Glibc
@@ -60,7 +61,7 @@ import Glibc
         defer { remove(dir, files) }
         _ = makeParentDirectories(of: files.phones)
         try AtomicFile.write("# x\nkitchen admin 1 KitchenKitchenKitchen-01\n", to: files.phones, mode: 0o600)
-        let error = try #require(throws: HardwareError.self) { try files.load() }
+        let error = try requireThrows(HardwareError.self) { try files.load() }
         #expect("\(error)".contains("\(files.phones):2: access 'admin'"))
     }
 

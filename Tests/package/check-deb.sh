@@ -4,7 +4,8 @@
 #   the file list (exactly the expected files), the conffile, the control fields
 #   (Version from Version.swift, Architecture, Depends on libc6 and on the package
 #   that owns the libgpiod the binary links, Recommends on the package of libssl.so.3,
-#   which the binary opens only for mqtts:// and never links), the unit's ExecStart, the maintainer
+#   which the binary opens only for mqtts:// and never links), no regex engine in the
+#   binary (_StringProcessing), the unit's ExecStart, the maintainer
 #   scripts' syntax, torch.conf(5) naming every key of dist/torch.conf, the packaged
 #   binary's --version, the bash completion, and lintian: no errors, and every
 #   warning named in docs/install-pi.md (lintian) with its reason.
@@ -92,6 +93,12 @@ if [ -n "$ssl_pkg" ] && field Recommends | tr ',|' '\n\n' | grep -q "^ *$ssl_pkg
 else fail recommends-libssl "Recommends '$(field Recommends)' lacks the package of libssl.so.3 ('$ssl_pkg')"; fi
 if readelf -d "$bin" | grep -q 'NEEDED.*libssl'; then fail libssl-not-needed "the binary links libssl at start"
 else pass libssl-not-needed; fi
+# The regex engine is no part of a torch: one String.contains with a string argument
+# (or another _StringProcessing call) links all of it into the static binary
+# (docs/results.md, "the binary's size"; TorchCore's String.includes instead).
+regex=$(readelf -sW "$bin" | grep -c '17_StringProcessing' || true)
+if [ "$regex" = 0 ]; then pass no-regex-engine
+else fail no-regex-engine "the binary has $regex _StringProcessing symbols: a String.contains(String) or another regex call came back (nm -u .build/*/*.build/*.o | grep 17_StringProcessing names the file)"; fi
 ok=1
 for s in postinst prerm postrm; do
     sh -n "$work/DEBIAN/$s" || ok=0

@@ -31,8 +31,10 @@ suite=trixie
 # kernel with (trixie's gcc-14) and the kbuild tools, which need trixie's glibc.
 host_packages="swiftlang lld libc6-dev libgcc-14-dev libstdc++-14-dev dpkg-dev lintian binutils-aarch64-linux-gnu
  gcc-aarch64-linux-gnu make libelf1t64"
-# The target's development files, arm64 (multiarch into the same root).
-target_packages="libc6-dev:arm64 libgcc-14-dev:arm64 libstdc++-14-dev:arm64 libgpiod-dev:arm64"
+# The target's development files, arm64 (multiarch into the same root), and libssl,
+# which the arm64 unit tests' TLS tests open (dlopen) under qemu-user with this root as
+# their library prefix, as a Pi with the package's Recommends has it.
+target_packages="libc6-dev:arm64 libgcc-14-dev:arm64 libstdc++-14-dev:arm64 libgpiod-dev:arm64 libssl3t64:arm64"
 # Unpacked, not installed: the aarch64 Swift standard library, runtime and test modules.
 swift_packages="swiftlang:arm64 libswiftlang:arm64"
 

@@ -144,7 +144,7 @@ public final class TLSConnection: ByteStream {
         var text = TLSContext.text(err)
         if text.isEmpty { text = "TLS failed" }
         if text.hasPrefix("the broker's certificate") { text += " (host \(host), trusting \(context.trusted))" }
-        if text.contains("alert certificate required") { text += " (the broker wants a client certificate: set [mqtt] cert-file and key-file)" }
+        if text.includes("alert certificate required") { text += " (the broker wants a client certificate: set [mqtt] cert-file and key-file)" }
         return HardwareError("\(tcp.peer): \(text)")
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 
 /// `web-tokens`: one phone a line; written and read back the same; a bad line refused
 /// with its file, line and field, never quoting a token.
@@ -44,7 +45,7 @@ import TorchCore
             ("kitchen control 5 short", "web-tokens:2: the token of 'kitchen' is not valid: expected 16 to 128 characters of A-Z a-z 0-9 - _"),
         ]
         for (line, message) in cases {
-            let error = #expect(throws: WebTokenError.self) { try WebTokenFileFormat.parse("# header\n" + line + "\n", path: "web-tokens") }
+            let error = expectThrows(WebTokenError.self) { try WebTokenFileFormat.parse("# header\n" + line + "\n", path: "web-tokens") }
             #expect(error?.message == message, "\(line)")
             #expect(error.map { !$0.message.contains(token) } ?? false, "a token is never quoted")
         }

@@ -1,5 +1,6 @@
 import Testing
 import TorchCore
+import TorchTestSupport
 
 /// One token per phone: mint, list, revoke; a revoked token is refused, the others not.
 @Suite struct WebTokenTableTests {
@@ -32,7 +33,7 @@ import TorchCore
 
     @Test func revokingAnUnknownNameNamesThePhonesThereAre() throws {
         var t = try twoPhones()
-        let error = try #require(throws: WebTokenError.self) { try t.revoke(named: "garage") }
+        let error = try requireThrows(WebTokenError.self) { try t.revoke(named: "garage") }
         #expect(error.message == "no phone named 'garage' (the phones are kitchen, hall; torch web-link --list)")
         var empty = WebTokenTable()
         #expect(throws: WebTokenError("no phone named 'garage' (no phone is paired; torch web-link --list)")) { try empty.revoke(named: "garage") }
@@ -41,7 +42,7 @@ import TorchCore
     @Test func aTakenNameOrTokenIsRefused() throws {
         var t = try twoPhones()
         let again = WebPhone(name: "kitchen", access: .view, mintedAt: nil, token: "AnotherTokenAnotherToken")
-        let error = try #require(throws: WebTokenError.self) { try t.mint(again) }
+        let error = try requireThrows(WebTokenError.self) { try t.mint(again) }
         #expect(error.message.hasPrefix("a phone named 'kitchen' is already paired"))
         #expect(throws: WebTokenError.self) { try t.mint(WebPhone(name: "other", access: .view, mintedAt: nil, token: Self.hall.token)) }
         #expect(throws: WebTokenError.self) { try t.mint(WebPhone(name: "two words", access: .view, mintedAt: nil, token: "AnotherTokenAnotherToken")) }

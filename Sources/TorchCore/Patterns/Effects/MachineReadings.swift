@@ -27,21 +27,10 @@ public enum MachineReadings {
             (Int($0.name.dropFirst(12)) ?? Int.max, $0.name) < (Int($1.name.dropFirst(12)) ?? Int.max, $1.name)
         }
         let cpu = sorted.first { z in
-            let t = Array(z.type.lowercased().utf8)
-            return ["cpu", "soc", "x86_pkg"].contains { Self.occurs(Array($0.utf8), in: t) }
+            let t = z.type.lowercased()
+            return ["cpu", "soc", "x86_pkg"].contains { t.includes($0) }
         }
         return (cpu ?? sorted.first)?.name
-    }
-
-    /// True when `word` occurs in `text`, byte for byte. Not `String.contains(_:)` with a
-    /// string: that one is the regex library's (_StringProcessing), and using it links
-    /// the whole regex engine into the static binary for three words.
-    static func occurs(_ word: [UInt8], in text: [UInt8]) -> Bool {
-        guard word.count <= text.count else { return false }
-        for start in 0...(text.count - word.count) where text[start..<(start + word.count)].elementsEqual(word) {
-            return true
-        }
-        return false
     }
 
     /// One network interface's IPv4 address, as getifaddrs lists it.
