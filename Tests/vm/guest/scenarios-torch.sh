@@ -37,7 +37,7 @@ follows_pull() {
 # of a few flips (shell builtins writing sysfs back to back), held 300 ms. A train
 # that the host stretches past the service's debounce is, to the service, two presses
 # (as it would be from a real contact), so the services that get these taps debounce
-# for BOUNCE_DEBOUNCE_MS, well beyond a stall of the emulated guest.
+# for BOUNCE_DEBOUNCE_MS, the longest debounce allowed, twice DEBOUNCE_MS.
 bounced_tap() {
     for p in pull-down pull-up pull-down pull-up pull-down; do sim_pull "$1" $p; done
     usleep 300000
@@ -67,7 +67,7 @@ TORCH_OPTS="--backend gpiod --chip torch-sim --no-display"
 # debounces for BOUNCE_DEBOUNCE_MS, far above them; they are measured here. The
 # other services debounce for DEBOUNCE_MS and get clean taps.
 DEBOUNCE_MS=50
-BOUNCE_DEBOUNCE_MS=200
+BOUNCE_DEBOUNCE_MS=100    # the most [button] debounce allows
 sim_pull 4 pull-up
 if button_watch "$CHIP" 4 --min-edges 10 --settle-ms 300; then
     bounced_tap 4
