@@ -14,12 +14,13 @@
 # Each boot ends with a real `systemctl reboot`; qemu -no-reboot then exits and the next
 # boot starts on the same disk (a fresh copy of the cached image per run).
 # The package's architecture chooses the guest (machine.sh): amd64 boots Debian 12 on
-# the x86_64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots Debian 13
-# (the release the arm64 package is built for) on `-M virt`, on Debian 13's own arm64
-# kernel with the test's modules in an initramfs (Tests/vm/arm64-kernel.sh).
+# Debian 12's own amd64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots
+# Debian 13 (the release the arm64 package is built for) on `-M virt`, on Debian 13's own
+# arm64 kernel; each with the test's modules in an initramfs (Tests/vm/debian-kernel.sh).
 #   Tests/systemd/run.sh DEB
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm; the arm64 guest's root, disks
-# and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_VM_TIMEOUT (seconds per
+# and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_DEBIAN_KERNEL_CACHE
+# (the amd64 kernel, default ~/.cache/torch-debian-kernel), TORCH_VM_TIMEOUT (seconds per
 # boot, default 600; 1500 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
 # tcg; arm64: kvm on an aarch64 host whose /dev/kvm works, else tcg), TORCH_VM_HOST
 # (default uname -m: the host architecture the Makefile chose the guest for).
@@ -49,17 +50,20 @@ boot_timeout=600
 boot_timeout=${TORCH_VM_TIMEOUT:-$boot_timeout}
 log "$accel_why"
 t0=$(now)
-# The arm64 guest's kernel: Debian's with the test's modules, which are built with the
-# x86_64 cross toolchain; on an aarch64 machine the small kernel built natively from
-# linux-source-6.12 (build-kernel.sh) instead.
+# The kernel: Debian's own (amd64: Debian 12's, arm64: Debian 13's) with the test's
+# modules in an initrd that mounts the root (debian-kernel.sh); the modules are built on
+# an x86_64 host (arm64: with the cross toolchain), so an aarch64 machine boots the small
+# arm64 kernel it builds natively from linux-source-6.12 (build-kernel.sh) instead.
 initrd=""
-if [ "$guest" = arm64 ] && [ "$(uname -m)" != aarch64 ]; then
-    kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/arm64-kernel.sh")
-    kernel=$kdir/vmlinuz initrd="-initrd $kdir/initrd.img"
-elif [ "$guest" = arm64 ]; then
+if [ "$guest" = arm64 ] && [ "$(uname -m)" = aarch64 ]; then
     kernel=$("$here/../vm/build-kernel.sh" 6.12 arm64)
 else
-    kernel=$("$here/../vm/build-kernel.sh")
+    if [ "$guest" = arm64 ]; then
+        kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/debian-kernel.sh" arm64 6.12)
+    else
+        kdir=$("$here/../vm/debian-kernel.sh" amd64 "${KERNEL:-6.1}")
+    fi
+    kernel=$kdir/vmlinuz initrd="-initrd $kdir/initrd.img"
 fi
 image=$("$here/build-rootfs.sh" "$suite" "$(dpkg-deb -f "$deb" Architecture)")
 t_cache=$(( $(now) - t0 ))
