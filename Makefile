@@ -213,7 +213,7 @@ KERNEL ?= 6.1 6.12
 GPIOD ?= v1 v2
 ifeq ($(VM_HOST),aarch64)
 vm-test vm-test-v1 vm-test-v2:
-	@echo "$@: skipped on an aarch64 host: its guest is an x86_64 busybox initramfs on the x86_64 kernels (Tests/vm/run.sh); make systemd-test boots the arm64 guest"
+	@echo "$@: skipped on an aarch64 host: its guest is an x86_64 busybox initramfs on Debian's amd64 kernels (Tests/vm/run.sh); make systemd-test boots the arm64 guest"
 else
 vm-test: vm-deps
 	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)

@@ -137,7 +137,7 @@ mkdir -p "$cache"
 exec 9> "$cache/kernel-$arch-$version.flock"
 flock 9
 t0=$(now)
-if [ "${TORCH_DEBIAN_KERNEL_REFRESH:-${TORCH_ARM64_VM_REFRESH:-0}}" = 1 ] || ! have_all; then resolve_and_download; fi
+if [ "${TORCH_DEBIAN_KERNEL_REFRESH:-0}" = 1 ] || ! have_all; then resolve_and_download; fi
 # deb_of NAME: the cached package of that name (in this kernel's lock file).
 deb_of() { awk -v p="$1" -v c="$cache" '$1 == p { print c "/debs/" $3 ".deb" }' "$lock"; }
 kernel=$(awk '$1 ~ /^linux-image-/ { print $1 }' "$lock")
