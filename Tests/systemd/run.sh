@@ -81,7 +81,9 @@ failed=0
 times=""
 boot=0
 while [ "$boot" -lt "$boots" ]; do
-    console="$work/console-boot$boot.log"
+    # The serial console's log ($console, machine.sh's, is the tty the kernel writes to:
+    # Debian's amd64 kernel has a VGA console as well, which a bad console= would fall to).
+    console_log="$work/console-boot$boot.log"
     log "boot $boot ($accel, timeout ${boot_timeout}s)"
     t0=$(now)
     status=0
@@ -90,13 +92,13 @@ while [ "$boot" -lt "$boots" ]; do
         -drive "file=$work/disk.ext4,format=raw,if=virtio" \
         -drive "file=$work/payload.ext4,format=raw,if=virtio,readonly=on" \
         -append "console=$console root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \
-        < /dev/null > "$console" 2>&1 &
+        < /dev/null > "$console_log" 2>&1 &
     vm=$!
     # A guest that says VMTEST POWERCUT loses its power: qemu is killed at once (no
     # shutdown, no sync; what the guest had not flushed to its disk is lost).
     (
         while kill -0 "$vm" 2>/dev/null; do
-            if grep -q 'VMTEST POWERCUT' "$console" 2>/dev/null; then pkill -KILL -P "$vm"; break; fi
+            if grep -q 'VMTEST POWERCUT' "$console_log" 2>/dev/null; then pkill -KILL -P "$vm"; break; fi
             sleep 0.2
         done
     ) &
@@ -105,27 +107,27 @@ while [ "$boot" -lt "$boots" ]; do
     kill "$watcher" 2>/dev/null || true
     wait "$watcher" 2>/dev/null || true
     t_boot=$(( $(now) - t0 ))
-    tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
-    grep -E '^(VMTEST|  )' "$console.txt" | sed "s|^|[boot$boot] |" || true
-    p=$(grep -c '^VMTEST PASS ' "$console.txt" || true)
-    f=$(grep -c '^VMTEST FAIL ' "$console.txt" || true)
+    tr -d '\r' < "$console_log" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console_log.txt"
+    grep -E '^(VMTEST|  )' "$console_log.txt" | sed "s|^|[boot$boot] |" || true
+    p=$(grep -c '^VMTEST PASS ' "$console_log.txt" || true)
+    f=$(grep -c '^VMTEST FAIL ' "$console_log.txt" || true)
     problem=""
     if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
-    elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
-    elif ! grep -q 'VMTEST BOOTED' "$console.txt"; then problem="the guest never ran the test (qemu status $status)"
-    elif ! grep -q '^VMTEST REBOOT' "$console.txt" && ! grep -q '^VMTEST POWERCUT' "$console.txt"; then
+    elif grep -q 'Kernel panic' "$console_log.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console_log.txt")"
+    elif ! grep -q 'VMTEST BOOTED' "$console_log.txt"; then problem="the guest never ran the test (qemu status $status)"
+    elif ! grep -q '^VMTEST REBOOT' "$console_log.txt" && ! grep -q '^VMTEST POWERCUT' "$console_log.txt"; then
         problem="the guest stopped before its verdict"
     fi
     if [ -n "$problem" ]; then
-        echo "[boot$boot] VMTEST FAIL boot$boot: $problem (console: $console.txt)"
-        tail -n 25 "$console.txt" | sed "s|^|[boot$boot] \| |"
+        echo "[boot$boot] VMTEST FAIL boot$boot: $problem (console: $console_log.txt)"
+        tail -n 25 "$console_log.txt" | sed "s|^|[boot$boot] \| |"
         f=$((f + 1))
     fi
     passed=$((passed + p))
     failed=$((failed + f))
     times="$times boot$boot ${t_boot}s"
     [ -n "$problem" ] && break
-    if grep -q '^VMTEST DONE' "$console.txt"; then break; fi
+    if grep -q '^VMTEST DONE' "$console_log.txt"; then break; fi
     boot=$((boot + 1))
 done
 if [ "$boot" -ge "$boots" ] || ! grep -q '^VMTEST DONE' "$work/console-boot$boot.log.txt" 2>/dev/null; then
