@@ -1,7 +1,7 @@
 #!/bin/sh
 # The package under real systemd (make systemd-test, make arm64-systemd-test): boots a
 # Debian root file system (build-rootfs.sh, cached) under qemu with systemd as PID 1,
-# on the VM test's kernel (Tests/vm/build-kernel.sh), installs the .deb and walks issue
+# on Debian's own kernel (Tests/vm/debian-kernel.sh), installs the .deb and walks issue
 # 9's ten steps over five boots of the same disk (guest/boot0..4.sh):
 #   boot 0  apt install, the gpio-sim unit, the config (light-by-default = yes)
 #   boot 1  lit at boot (times to first light), stop/start, gpio group vs not,
