@@ -49,7 +49,9 @@ BUILD_DEPS = libgpiod-dev pkg-config
 TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
-VM_DEPS    = qemu-system-x86 linux-source-6.1 linux-source-6.12 flex bison bc libelf-dev cpio xz-utils busybox-static python3-pip
+# The VM kernels are Debian 12's own; gcc-12 (the compiler Debian built them with) and
+# make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
+VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
@@ -200,16 +202,18 @@ service-test:
 	sh Tests/service/check-unit.sh
 	sh Tests/service/check-install.sh
 
-# Real-kernel test under qemu: Linux 6.1 and 6.12 (Debian's linux-source packages, with
-# gpio-sim, the test PWM chip and uleds) × libgpiod v1 (Debian's 1.6.3) and v2 (built from
-# the PyPI gpiod sdist). `make vm-test KERNEL=6.12 GPIOD=v2` runs one combination. The
-# first run builds the kernels (minutes each; cached by content hash in ~/.cache/torch-vm,
-# or TORCH_VM_CACHE).
+# Real-kernel test under qemu: Linux 6.1 and 6.12 (Debian 12's own prebuilt kernels, with
+# gpio-sim, the test PWM chip and uleds built as modules against their headers:
+# Tests/vm/debian-kernel.sh) × libgpiod v1 (Debian's 1.6.3) and v2 (built from the PyPI
+# gpiod sdist). `make vm-test KERNEL=6.12 GPIOD=v2` runs one combination. The first run
+# downloads the kernels' packages from Debian's archive and builds the three modules
+# (no kernel build; cached by content hash in ~/.cache/torch-debian-kernel, or
+# TORCH_DEBIAN_KERNEL_CACHE).
 KERNEL ?= 6.1 6.12
 GPIOD ?= v1 v2
 ifeq ($(VM_HOST),aarch64)
 vm-test vm-test-v1 vm-test-v2:
-	@echo "$@: skipped on an aarch64 host: its guest is an x86_64 busybox initramfs on the x86_64 kernels (Tests/vm/run.sh); make systemd-test boots the arm64 guest"
+	@echo "$@: skipped on an aarch64 host: its guest is an x86_64 busybox initramfs on Debian's amd64 kernels (Tests/vm/run.sh); make systemd-test boots the arm64 guest"
 else
 vm-test: vm-deps
 	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)
@@ -223,8 +227,9 @@ endif
 
 # The Debian package under real systemd: a Debian 12 root file system (debootstrap,
 # cached by content hash in ~/.cache/torch-vm) booted with systemd as PID 1 on the VM
-# test's kernel; install, boot, stop/start, reboots, the start rules, the gpio group,
-# SIGKILL, watchdog, reload, remove and purge (Tests/systemd/run.sh).
+# test's Debian 6.1 kernel, its initrd holding the root's and the test's modules;
+# install, boot, stop/start, reboots, the start rules, the gpio group, SIGKILL, watchdog,
+# reload, remove and purge (Tests/systemd/run.sh).
 ifeq ($(VM_HOST),aarch64)
 systemd-test: arm64-systemd-test
 else
@@ -235,7 +240,7 @@ endif
 
 # The arm64 package under real systemd (Tests/systemd/run.sh with the arm64 .deb): Debian
 # 13's own arm64 kernel with gpio-sim, uleds and the test PWM chip as modules
-# (Tests/vm/arm64-kernel.sh) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
+# (Tests/vm/debian-kernel.sh arm64 6.12) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
 # its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
 # under TCG off aarch64. Not part of make test (yet).
 arm64-systemd-test: $(ARM64_VM_DEB)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The package under real systemd (make systemd-test, make arm64-systemd-test): boots a
 # Debian root file system (build-rootfs.sh, cached) under qemu with systemd as PID 1,
-# on the VM test's kernel (Tests/vm/build-kernel.sh), installs the .deb and walks issue
+# on Debian's own kernel (Tests/vm/debian-kernel.sh), installs the .deb and walks issue
 # 9's ten steps over five boots of the same disk (guest/boot0..4.sh):
 #   boot 0  apt install, the gpio-sim unit, the config (light-by-default = yes)
 #   boot 1  lit at boot (times to first light), stop/start, gpio group vs not,
@@ -14,12 +14,13 @@
 # Each boot ends with a real `systemctl reboot`; qemu -no-reboot then exits and the next
 # boot starts on the same disk (a fresh copy of the cached image per run).
 # The package's architecture chooses the guest (machine.sh): amd64 boots Debian 12 on
-# the x86_64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots Debian 13
-# (the release the arm64 package is built for) on `-M virt`, on Debian 13's own arm64
-# kernel with the test's modules in an initramfs (Tests/vm/arm64-kernel.sh).
+# Debian 12's own amd64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots
+# Debian 13 (the release the arm64 package is built for) on `-M virt`, on Debian 13's own
+# arm64 kernel; each with the test's modules in an initramfs (Tests/vm/debian-kernel.sh).
 #   Tests/systemd/run.sh DEB
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm; the arm64 guest's root, disks
-# and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_VM_TIMEOUT (seconds per
+# and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_DEBIAN_KERNEL_CACHE
+# (the amd64 kernel, default ~/.cache/torch-debian-kernel), TORCH_VM_TIMEOUT (seconds per
 # boot, default 600; 1500 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
 # tcg; arm64: kvm on an aarch64 host whose /dev/kvm works, else tcg), TORCH_VM_HOST
 # (default uname -m: the host architecture the Makefile chose the guest for).
@@ -49,17 +50,20 @@ boot_timeout=600
 boot_timeout=${TORCH_VM_TIMEOUT:-$boot_timeout}
 log "$accel_why"
 t0=$(now)
-# The arm64 guest's kernel: Debian's with the test's modules, which are built with the
-# x86_64 cross toolchain; on an aarch64 machine the small kernel built natively from
-# linux-source-6.12 (build-kernel.sh) instead.
+# The kernel: Debian's own (amd64: Debian 12's, arm64: Debian 13's) with the test's
+# modules in an initrd that mounts the root (debian-kernel.sh); the modules are built on
+# an x86_64 host (arm64: with the cross toolchain), so an aarch64 machine boots the small
+# arm64 kernel it builds natively from linux-source-6.12 (build-kernel.sh) instead.
 initrd=""
-if [ "$guest" = arm64 ] && [ "$(uname -m)" != aarch64 ]; then
-    kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/arm64-kernel.sh")
-    kernel=$kdir/vmlinuz initrd="-initrd $kdir/initrd.img"
-elif [ "$guest" = arm64 ]; then
+if [ "$guest" = arm64 ] && [ "$(uname -m)" = aarch64 ]; then
     kernel=$("$here/../vm/build-kernel.sh" 6.12 arm64)
 else
-    kernel=$("$here/../vm/build-kernel.sh")
+    if [ "$guest" = arm64 ]; then
+        kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/debian-kernel.sh" arm64 6.12)
+    else
+        kdir=$("$here/../vm/debian-kernel.sh" amd64 "${KERNEL:-6.1}")
+    fi
+    kernel=$kdir/vmlinuz initrd="-initrd $kdir/initrd.img"
 fi
 image=$("$here/build-rootfs.sh" "$suite" "$(dpkg-deb -f "$deb" Architecture)")
 t_cache=$(( $(now) - t0 ))
@@ -77,7 +81,9 @@ failed=0
 times=""
 boot=0
 while [ "$boot" -lt "$boots" ]; do
-    console="$work/console-boot$boot.log"
+    # The serial console's log ($console, machine.sh's, is the tty the kernel writes to:
+    # Debian's amd64 kernel has a VGA console as well, which a bad console= would fall to).
+    console_log="$work/console-boot$boot.log"
     log "boot $boot ($accel, timeout ${boot_timeout}s)"
     t0=$(now)
     status=0
@@ -86,13 +92,13 @@ while [ "$boot" -lt "$boots" ]; do
         -drive "file=$work/disk.ext4,format=raw,if=virtio" \
         -drive "file=$work/payload.ext4,format=raw,if=virtio,readonly=on" \
         -append "console=$console root=/dev/vda rw panic=-1 quiet systemd.show_status=0 torchvm.boot=$boot" \
-        < /dev/null > "$console" 2>&1 &
+        < /dev/null > "$console_log" 2>&1 &
     vm=$!
     # A guest that says VMTEST POWERCUT loses its power: qemu is killed at once (no
     # shutdown, no sync; what the guest had not flushed to its disk is lost).
     (
         while kill -0 "$vm" 2>/dev/null; do
-            if grep -q 'VMTEST POWERCUT' "$console" 2>/dev/null; then pkill -KILL -P "$vm"; break; fi
+            if grep -q 'VMTEST POWERCUT' "$console_log" 2>/dev/null; then pkill -KILL -P "$vm"; break; fi
             sleep 0.2
         done
     ) &
@@ -101,27 +107,27 @@ while [ "$boot" -lt "$boots" ]; do
     kill "$watcher" 2>/dev/null || true
     wait "$watcher" 2>/dev/null || true
     t_boot=$(( $(now) - t0 ))
-    tr -d '\r' < "$console" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console.txt"
-    grep -E '^(VMTEST|  )' "$console.txt" | sed "s|^|[boot$boot] |" || true
-    p=$(grep -c '^VMTEST PASS ' "$console.txt" || true)
-    f=$(grep -c '^VMTEST FAIL ' "$console.txt" || true)
+    tr -d '\r' < "$console_log" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[A-Za-z]//g' > "$console_log.txt"
+    grep -E '^(VMTEST|  )' "$console_log.txt" | sed "s|^|[boot$boot] |" || true
+    p=$(grep -c '^VMTEST PASS ' "$console_log.txt" || true)
+    f=$(grep -c '^VMTEST FAIL ' "$console_log.txt" || true)
     problem=""
     if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
-    elif grep -q 'Kernel panic' "$console.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console.txt")"
-    elif ! grep -q 'VMTEST BOOTED' "$console.txt"; then problem="the guest never ran the test (qemu status $status)"
-    elif ! grep -q '^VMTEST REBOOT' "$console.txt" && ! grep -q '^VMTEST POWERCUT' "$console.txt"; then
+    elif grep -q 'Kernel panic' "$console_log.txt"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console_log.txt")"
+    elif ! grep -q 'VMTEST BOOTED' "$console_log.txt"; then problem="the guest never ran the test (qemu status $status)"
+    elif ! grep -q '^VMTEST REBOOT' "$console_log.txt" && ! grep -q '^VMTEST POWERCUT' "$console_log.txt"; then
         problem="the guest stopped before its verdict"
     fi
     if [ -n "$problem" ]; then
-        echo "[boot$boot] VMTEST FAIL boot$boot: $problem (console: $console.txt)"
-        tail -n 25 "$console.txt" | sed "s|^|[boot$boot] \| |"
+        echo "[boot$boot] VMTEST FAIL boot$boot: $problem (console: $console_log.txt)"
+        tail -n 25 "$console_log.txt" | sed "s|^|[boot$boot] \| |"
         f=$((f + 1))
     fi
     passed=$((passed + p))
     failed=$((failed + f))
     times="$times boot$boot ${t_boot}s"
     [ -n "$problem" ] && break
-    if grep -q '^VMTEST DONE' "$console.txt"; then break; fi
+    if grep -q '^VMTEST DONE' "$console_log.txt"; then break; fi
     boot=$((boot + 1))
 done
 if [ "$boot" -ge "$boots" ] || ! grep -q '^VMTEST DONE' "$work/console-boot$boot.log.txt" 2>/dev/null; then

@@ -1,17 +1,14 @@
 #!/bin/sh
-# Builds the small test kernel (tinyconfig + kernel.config, with the project's test PWM
-# chip kernel/pwm-torch-test.c dropped into drivers/pwm/) from Debian's linux-source
-# package and prints the path of its bzImage (x86_64) or Image (arm64) on stdout.
+# Builds the small arm64 test kernel (tinyconfig + kernel.config + kernel-arm64.config,
+# for qemu -M virt, with the project's test PWM chip kernel/pwm-torch-test.c dropped into
+# drivers/pwm/) from Debian's linux-source package and prints the path of its Image.
 #
-#   Tests/vm/build-kernel.sh [6.1|6.12] [x86_64|arm64]   (default: $KERNEL, else 6.1;
-#                                                       $TORCH_VM_ARCH, else x86_64)
+#   Tests/vm/build-kernel.sh [6.1|6.12] arm64   (default: $KERNEL, else 6.1)
 #
-# arm64 (qemu -M virt) adds kernel-arm64.config and is built natively, on an aarch64 host
-# only: elsewhere the arm64 systemd VM boots Debian's own arm64 kernel with the test's
-# modules (arm64-kernel.sh), which needs no kernel build. The x86_64 kernel's cache key
-# is the one it had before there were two architectures.
-# 6.1 comes from linux-source-6.1, 6.12 from linux-source-6.12 (Debian 12's security
-# archive). Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work
+# Only an aarch64 host uses it (its arm64 systemd VM), building natively: the modules
+# Debian's own kernels lack are built on x86_64 hosts (Tests/vm/debian-kernel.sh), which
+# boot those kernels instead, in every VM test, and build none.
+# 6.1 comes from linux-source-6.1, 6.12 from linux-source-6.12. Cached under $TORCH_VM_CACHE (default ~/.cache/torch-vm: outside the work
 # tree, so it survives fresh clones and stays out of copies of the tree) by a hash of the
 # config fragment, the test chip's source and the tarball's name and size: a second run
 # is instant. The build directory of each version is kept (kernel-build-<version>), so a
@@ -24,15 +21,11 @@ case "$version" in
 6.1|6.12) ;;
 *) echo "build-kernel: unknown kernel '$version' (6.1 or 6.12)" >&2; exit 64 ;;
 esac
-arch=${2:-${TORCH_VM_ARCH:-x86_64}}
-case "$arch" in
-x86_64) image_path=arch/x86/boot/bzImage; target=bzImage; fragments="$here/kernel.config" ;;
-arm64)
-    [ "$(uname -m)" = aarch64 ] || { echo "build-kernel: arm64 is built on an aarch64 host only (elsewhere: Tests/vm/arm64-kernel.sh)" >&2; exit 64; }
-    image_path=arch/arm64/boot/Image; target=Image
-    fragments="$here/kernel.config $here/kernel-arm64.config" ;;
-*) echo "build-kernel: unknown architecture '$arch' (x86_64 or arm64)" >&2; exit 64 ;;
-esac
+arch=${2:-}
+[ "$arch" = arm64 ] || { echo "build-kernel: builds the arm64 kernel only (not '$arch'); x86_64 guests boot Debian's (Tests/vm/debian-kernel.sh)" >&2; exit 64; }
+[ "$(uname -m)" = aarch64 ] || { echo "build-kernel: arm64 is built on an aarch64 host only (elsewhere: Tests/vm/debian-kernel.sh arm64 6.12)" >&2; exit 64; }
+image_path=arch/arm64/boot/Image; target=Image
+fragments="$here/kernel.config $here/kernel-arm64.config"
 image_name=$(basename "$image_path")
 tarball=${TORCH_KERNEL_TARBALL:-/usr/src/linux-source-$version.tar.xz}
 jobs=${TORCH_VM_JOBS:-$(nproc)}
@@ -50,7 +43,7 @@ if [ ! -f "$tarball" ]; then
     [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-$version)"; exit 1; }
 fi
 key=$( { cat "$here/kernel.config" "$chip_c"; basename "$tarball"; wc -c < "$tarball"
-          [ "$arch" = x86_64 ] || { echo "$arch"; cat "$here/kernel-$arch.config"; }; } \
+          echo "$arch"; cat "$here/kernel-$arch.config"; } \
     | sha256sum | cut -c1-16)
 out="$cache/kernel-$key"
 if [ -f "$out/$image_name" ]; then
@@ -60,21 +53,16 @@ if [ -f "$out/$image_name" ]; then
 fi
 
 mkdir -p "$cache"
-# One build per version at a time (make vm-test and make systemd-test may race).
+# One build per version at a time (two test runs may race).
 exec 9> "$cache/kernel-$version.lock"
 flock 9
 if [ -f "$out/$image_name" ]; then echo "$out/$image_name"; exit 0; fi
 
 src="$cache/linux-src-$version"
 stamp="$(basename "$tarball") $(wc -c < "$tarball")"
-# The 6.1 tree from before there were two kernels: reuse it rather than extract again.
-if [ "$version" = 6.1 ] && [ ! -d "$src" ] && [ -f "$cache/linux-src/.torch-extracted" ] \
-    && [ "$(cat "$cache/linux-src/.torch-extracted")" = "$stamp" ]; then
-    mv "$cache/linux-src" "$src"
-fi
 if [ ! -f "$src/.torch-extracted" ] || [ "$(cat "$src/.torch-extracted")" != "$stamp" ]; then
     log "extracting $tarball"
-    rm -rf "$src" "$src.tmp" "$cache/kernel-build-$version"
+    rm -rf "$src" "$src.tmp" "$cache/kernel-build-$version-$arch"
     mkdir -p "$src.tmp"
     tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
     echo "$stamp" > "$src.tmp/.torch-extracted"
@@ -86,8 +74,7 @@ cmp -s "$chip_c" "$src/drivers/pwm/pwm-torch-test.c" || cp "$chip_c" "$src/drive
 grep -q 'pwm-torch-test.o' "$src/drivers/pwm/Makefile" \
     || echo 'obj-$(CONFIG_PWM) += pwm-torch-test.o' >> "$src/drivers/pwm/Makefile"
 
-build="$cache/kernel-build-$version"
-[ "$arch" = x86_64 ] || build="$build-$arch"
+build="$cache/kernel-build-$version-$arch"
 mkdir -p "$build"
 kmake() { make -s -C "$src" O="$build" ARCH="$arch" "$@"; }
 start=$(date +%s)

@@ -1,15 +1,18 @@
 #!/bin/sh
-# The real-kernel VM test: boots the test kernels (build-kernel.sh: Linux 6.1 and 6.12,
-# gpio-sim, the test PWM chip, uleds) under qemu with an initramfs holding the built
-# programs and their shared libraries, runs the guest scenarios (guest/), and turns the
-# guest's verdict into the exit status.
+# The real-kernel VM test: boots Debian 12's own amd64 kernels, Linux 6.1 and 6.12
+# (debian-kernel.sh: prebuilt, so a cold cache costs downloads and three small modules, not
+# kernel builds), under qemu with an initramfs holding the built programs, their shared
+# libraries and the kernel's modules the scenarios need (configfs, the LED triggers, and
+# what Debian leaves out, built against its headers: gpio-sim, uleds, the test PWM chip;
+# guest/init loads them), runs the guest scenarios (guest/), and turns the guest's verdict
+# into the exit status.
 #
 #   Tests/vm/run.sh            every kernel (TORCH_VM_KERNELS, default "6.1 6.12") with
 #                              both libgpiod generations: v1 (Debian's 1.6.3) and v2
 #                              (built from the PyPI gpiod sdist): four combinations
 #   Tests/vm/run.sh v1|v2      one generation (on every kernel in TORCH_VM_KERNELS)
 #
-# Each combination boots twice (no disk: the kernel has none). Boot 1's init starts
+# Each combination boots twice (no disk: the guest has none). Boot 1's init starts
 # `torch run` as the boot light (guest/bootlight.sh), checks it (scenarios-boot.sh),
 # runs the scenario files and prints the light's state file as "VMSTATE <base64>";
 # boot 2 gets that file in its initramfs and torchvm.boot=2 on the kernel command line,
@@ -19,7 +22,9 @@
 # uleds and theirs, the state-directory faults) run once per kernel, shared out between
 # the generations booted on it.
 #
-# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: kernels, libgpiod v2, builds),
+# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: libgpiod v2, builds),
+# TORCH_DEBIAN_KERNEL_CACHE (default ~/.cache/torch-debian-kernel: the kernels' packages
+# and modules, shared with make systemd-test),
 # TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 600: a boot with every scenario takes 180–210 s under emulation),
 # TORCH_VM_ACCEL (qemu accelerator, default tcg), TORCH_VM_PRODUCTS (SwiftPM products put
 # in the guest, default "torch-gpio-check torch-sysfs-diff torch"), TORCH_VM_SCRIPTS
@@ -54,6 +59,9 @@ need=""
 command -v qemu-system-x86_64 >/dev/null || need="$need qemu-system-x86"
 [ -x /bin/busybox ] || need="$need busybox-static"
 command -v cpio >/dev/null || need="$need cpio"
+command -v xz >/dev/null || need="$need xz-utils"
+command -v gcc-12 >/dev/null || need="$need gcc-12"
+command -v make >/dev/null || need="$need make"
 [ -f /usr/include/gpiod.h ] || need="$need libgpiod-dev"
 command -v pkg-config >/dev/null || need="$need pkg-config"
 if [ -n "$need" ]; then
@@ -199,8 +207,14 @@ set -- $generations
 ngen=$#
 for kver in $kernels; do
     t0=$(now)
-    kernel=$("$here/build-kernel.sh" "$kver")
+    kdir=$("$here/debian-kernel.sh" amd64 "$kver")
+    kernel=$kdir/vmlinuz
     t_kernel="$t_kernel ${kver}: $(( $(now) - t0 ))s"
+    # This kernel's modules, which guest/init loads before the scenarios.
+    for gen in $generations; do
+        rm -rf "$work/rootfs-$gen/modules"
+        cp -r "$kdir/modules" "$work/rootfs-$gen/modules"
+    done
     i=0
     for gen in $generations; do
         # This kernel's own scenarios, shared out between the generations booted on it.

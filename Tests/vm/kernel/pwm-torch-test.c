@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The torch project's test PWM chip, built into the VM test kernel (Tests/vm/build-kernel.sh
- * copies this file into drivers/pwm/). It has no hardware: it drives the PWM core's real
+ * The torch project's test PWM chip: a module built against Debian's kernel headers
+ * (Tests/vm/debian-kernel.sh, kmod/Kbuild), or built into the small arm64 kernel an
+ * aarch64 host builds (Tests/vm/build-kernel.sh copies this file into drivers/pwm/).
+ * It has no hardware: it drives the PWM core's real
  * sysfs interface (drivers/pwm/sysfs.c) and the core's real checks, and records what
  * the core asked it to apply, so the guest can compare torch's output with its pattern.
  *
