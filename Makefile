@@ -72,7 +72,7 @@ ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
 .PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
-        raspi-test arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
+        raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
 
 all: build
 
@@ -123,10 +123,26 @@ endif
 run: build
 	$(BIN) run
 
+# The Pi's parts of make test. Off aarch64: the unit tests cross-built with Debian's
+# Swift 6.0.3 and run under qemu-user, the arm64 package's checks (lintian from the
+# trixie root), the arm64 package under systemd, and the raspi3b check with that
+# build's torch. On aarch64 the unit tests and the package are the host's own
+# (unit-test, package-test), systemd-test is already the arm64 VM, and the raspi3b
+# check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
+ifeq ($(VM_HOST),aarch64)
+ARM64_TESTS = raspi-test-torch
+RASPI_BUILD = build
+RASPI_TORCH = $(BIN)
+else
+ARM64_TESTS = arm64-test arm64-package-test arm64-systemd-test raspi-test-torch
+RASPI_BUILD = arm64-build
+RASPI_TORCH = $(ARM64_BIN)
+endif
+
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
-# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, and
-# the package under real systemd (passed twice in a row before it joined).
-test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-test systemd-test
+# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, the
+# package under real systemd, and the Pi's parts (ARM64_TESTS).
+test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-test systemd-test $(ARM64_TESTS)
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -242,7 +258,7 @@ endif
 # 13's own arm64 kernel with gpio-sim, uleds and the test PWM chip as modules
 # (Tests/vm/debian-kernel.sh arm64 6.12) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
 # its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
-# under TCG off aarch64. Not part of make test (yet).
+# under TCG off aarch64.
 arm64-systemd-test: $(ARM64_VM_DEB)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
@@ -258,6 +274,10 @@ $(ARM64_VM_DEB): Package.swift $(shell find Sources dist boards -type f)
 TORCH_ARM64 ?= .build/arm64/release/torch
 raspi-test:
 	sh Tests/raspi/run.sh $(if $(wildcard $(TORCH_ARM64)),"$(TORCH_ARM64)")
+
+# make test's raspi3b check: torch's part always runs, on a torch built first.
+raspi-test-torch: $(RASPI_BUILD)
+	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from
@@ -285,7 +305,7 @@ arm64-build:
 	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
-# prints Swift Testing's summary line. Not part of make test (yet): see docs/testing.md.
+# prints Swift Testing's summary line (docs/testing.md).
 arm64-test:
 	$(call ensure_packages,$(ARM64_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests && \
