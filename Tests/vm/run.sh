@@ -25,7 +25,7 @@
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: libgpiod v2, builds),
 # TORCH_DEBIAN_KERNEL_CACHE (default ~/.cache/torch-debian-kernel: the kernels' packages
 # and modules, shared with make systemd-test),
-# TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 600: a boot with every scenario takes 180–210 s under emulation),
+# TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 600: room for a boot with every scenario under emulation on a busy host),
 # TORCH_VM_ACCEL (qemu accelerator, default tcg), TORCH_VM_PRODUCTS (SwiftPM products put
 # in the guest, default "torch-gpio-check torch-sysfs-diff torch"), TORCH_VM_SCRIPTS
 # (guest scenario files for every combination, default "scenarios-gpio.sh
