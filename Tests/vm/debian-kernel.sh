@@ -77,35 +77,7 @@ lock="$cache/kernel-$arch-$version.lock"
 # The arm64 kernel's list from before there were three kernels.
 [ "$arch" != arm64 ] || [ -f "$lock" ] || [ ! -f "$cache/kernel.lock" ] || mv "$cache/kernel.lock" "$lock"
 
-have_all() {
-    [ -f "$lock" ] || return 1
-    while read -r _ _ sha; do [ -f "$cache/debs/$sha.deb" ] || return 1; done < "$lock"
-}
-
-# show NAME[:ARCH][=VERSION] FIELD: that field of the package (its candidate version).
-show() {
-    # shellcheck disable=SC2086 # apt_opts is a word list
-    apt-cache $apt_opts show --no-all-versions "$1" 2>/dev/null | sed -n "s/^$2: //p"
-}
-
-# fetch NAME[:ARCH][=VERSION]: one package, checked against the index's SHA256, appended
-# to the new lock file.
-fetch() {
-    pkg_version=$(show "$1" Version)
-    [ -n "$pkg_version" ] || die "$suite has no package $1"
-    sha=$(show "$1" SHA256)
-    name=${1%%=*} name=${name%%:*}
-    if [ ! -f "$cache/debs/$sha.deb" ]; then
-        rm -f "$apt_dir"/dl/*.deb
-        # shellcheck disable=SC2086
-        (cd "$apt_dir/dl" && apt-get $apt_opts download "${1%%=*}=$pkg_version" > "$apt_dir/download.log" 2>&1) \
-            || die "download of $1 ($pkg_version) failed ($apt_dir/download.log)"
-        got=$(sha256sum "$apt_dir"/dl/*.deb | cut -d' ' -f1)
-        [ "$got" = "$sha" ] || die "$name=$pkg_version: SHA256 $got, the index says $sha"
-        mv "$apt_dir"/dl/*.deb "$cache/debs/$sha.deb"
-    fi
-    echo "$name $pkg_version $sha" >> "$lock.tmp"
-}
+. "$here/debs.sh"
 
 resolve_and_download() {
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/dl" "$cache/debs"

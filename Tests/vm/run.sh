@@ -17,6 +17,8 @@
 # runs the scenario files and prints the light's state file as "VMSTATE <base64>";
 # boot 2 gets that file in its initramfs and torchvm.boot=2 on the kernel command line,
 # starts the boot light again and checks that it comes back in the saved state.
+# The generations run side by side (a lane each, its kernels one after the other), so
+# two single-CPU guests use the host's two CPUs; on a one-CPU host they take turns.
 # The GPIO scenarios run in every combination; the kernel-side ones (TORCH_VM_KERNEL_SCRIPTS:
 # the sysfs PWM backend on the test chip and its differential test, the status LEDs on
 # uleds and theirs, the state-directory faults) run once per kernel, shared out between
@@ -123,7 +125,7 @@ boot_vm() {
     f=$(grep -c '^VMTEST FAIL ' "$console" || true)
     # Each failure with the lines after it (the check's own detail), kept for the end of
     # the run, where a reader of only the last lines sees them.
-    grep -A 3 '^VMTEST FAIL ' "$console" | sed "s|^|[$label] |" >> "$work/failures" || true
+    grep -A 3 '^VMTEST FAIL ' "$console" | sed "s|^|[$label] |" >> "$failures" || true
     problem=""
     if [ "$status" = 124 ]; then problem="timed out after ${boot_timeout}s"
     elif grep -q 'Kernel panic' "$console"; then problem="kernel panic: $(grep -m1 'Kernel panic' "$console")"
@@ -209,25 +211,36 @@ done
 
 set -- $generations
 ngen=$#
+# The kernels first, one at a time: a cold cache downloads and builds here, before the
+# lanes share it.
 for kver in $kernels; do
     t0=$(now)
     kdir=$("$here/debian-kernel.sh" amd64 "$kver")
-    kernel=$kdir/vmlinuz
+    eval "kdir_$(echo "$kver" | tr . _)=\$kdir"
     t_kernel="$t_kernel ${kver}: $(( $(now) - t0 ))s"
-    # This kernel's modules, which guest/init loads before the scenarios.
-    for gen in $generations; do
+done
+
+# run_lane GEN I: every kernel with generation GEN (the I-th of the generations), one
+# combination after another; its VMTEST lines go to stdout, its summary lines and counts
+# to $work/lane-GEN.summary and .counts. A lane touches only its generation's rootfs,
+# initramfs and state file, so the lanes run side by side.
+run_lane() {
+    gen=$1 i=$2
+    lane_passed=0 lane_failed=0
+    failures="$work/failures-$gen"
+    : > "$work/lane-$gen.summary"
+    for kver in $kernels; do
+        eval "kdir=\$kdir_$(echo "$kver" | tr . _)"
+        kernel=$kdir/vmlinuz
+        # This kernel's modules, which guest/init loads before the scenarios.
         rm -rf "$work/rootfs-$gen/modules"
         cp -r "$kdir/modules" "$work/rootfs-$gen/modules"
-    done
-    i=0
-    for gen in $generations; do
         # This kernel's own scenarios, shared out between the generations booted on it.
         extra="" j=0
         for k in $kernel_scripts; do
             [ $((j % ngen)) = "$i" ] && extra="$extra $k"
             j=$((j + 1))
         done
-        i=$((i + 1))
         combo="$kver/$gen"
         t0=$(now)
         initramfs="$work/initramfs-$gen.cpio.gz"
@@ -250,13 +263,47 @@ for kver in $kernels; do
             p=0 f=1 t_boot=0
         fi
         p=$((p1 + p)) f=$((f1 + f))
-        passed=$((passed + p))
-        failed=$((failed + f))
+        lane_passed=$((lane_passed + p))
+        lane_failed=$((lane_failed + f))
         eval "t_build=\$t_build_$gen; version=\$version_$gen"
-        summary="$summary
-vm-test: $combo (Linux $kver, libgpiod $version; scenarios: $scripts$extra): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s"
+        echo "vm-test: $combo (Linux $kver, libgpiod $version; scenarios: $scripts$extra): $p passed, $f failed; build ${t_build}s, initramfs ${t_initramfs}s, boot 1 ${t_boot1}s, boot 2 ${t_boot}s" \
+            >> "$work/lane-$gen.summary"
         eval "t_build_$gen=0"    # built once, counted once
     done
+    echo "$lane_passed $lane_failed" > "$work/lane-$gen.counts"
+}
+
+# The generations' lanes side by side, each qemu on a CPU of its own (one after another
+# on a one-CPU host, where two guests would only slow each other). A lane's VMTEST lines
+# are shown when it ends; its progress (booting, kernels) as it goes.
+t0=$(now)
+lanes=""
+i=0
+for gen in $generations; do
+    rm -f "$work/failures-$gen" "$work/lane-$gen.counts"
+    if [ "$(nproc)" -ge 2 ]; then
+        run_lane "$gen" "$i" > "$work/lane-$gen.out" &
+        lanes="$lanes $!"
+    else
+        run_lane "$gen" "$i" > "$work/lane-$gen.out"
+    fi
+    i=$((i + 1))
+done
+for pid in $lanes; do wait "$pid" || true; done
+t_lanes=$(( $(now) - t0 ))
+for gen in $generations; do
+    cat "$work/lane-$gen.out"
+    if [ -f "$work/lane-$gen.counts" ]; then
+        read -r lp lf < "$work/lane-$gen.counts"
+    else
+        echo "[$gen] VMTEST FAIL lane: the $gen lane ended before its verdict"
+        lp=0 lf=1
+    fi
+    passed=$((passed + lp))
+    failed=$((failed + lf))
+    summary="$summary
+$(cat "$work/lane-$gen.summary" 2>/dev/null)"
+    cat "$work/failures-$gen" >> "$work/failures" 2>/dev/null || true
 done
 
 if [ -s "$work/failures" ]; then
@@ -264,5 +311,6 @@ if [ -s "$work/failures" ]; then
     cat "$work/failures"
 fi
 echo "vm-test: kernels${t_kernel}$summary"
+echo "vm-test: the lanes (one per libgpiod generation, side by side) in ${t_lanes}s"
 echo "vm-test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
