@@ -21,7 +21,7 @@ import Glibc
     func controller(at t: Instant) -> TorchController {
         let c = TorchController(settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear),
                                                              library: .standard), at: t)
-        c.start(at: t)
+        c.handle(.start(at: t))
         return c
     }
 
@@ -35,7 +35,7 @@ import Glibc
         #expect(c.isVirtuallyPressed(.on) && c.machine.lit)
         // Held past the idle timeout: a holding client is not idle.
         h.clock.advance(by: .milliseconds(1500))
-        c.advance(to: h.clock.now(), output: OutputHealth(writes: 1))
+        c.handle(.advance(to: h.clock.now(), output: OutputHealth(writes: 1)))
         pump(h, front, c)
         #expect(h.server.clientCount == 1)
         #expect(c.machine.lit && c.machine.momentary)

@@ -119,20 +119,20 @@ final class FlakyOutput: LightOutput, @unchecked Sendable {
 
     @Test func oneLinePerBurst() {
         let c = startedController()
-        c.advance(to: atMs(1000), output: OutputHealth(writes: 3, failures: 2, lastErrno: EIO, failing: true,
-                                                       lastError: "Input/output error"))
+        c.handle(.advance(to: atMs(1000), output: OutputHealth(writes: 3, failures: 2, lastErrno: EIO, failing: true,
+                                                       lastError: "Input/output error")))
         #expect(logs(c) == ["output: write failed (Input/output error); light dark, retrying every 100 ms"])
-        c.advance(to: atMs(2000), output: OutputHealth(writes: 3, failures: 12, lastErrno: EIO, failing: true,
-                                                       lastError: "Input/output error"))
+        c.handle(.advance(to: atMs(2000), output: OutputHealth(writes: 3, failures: 12, lastErrno: EIO, failing: true,
+                                                       lastError: "Input/output error")))
         #expect(logs(c).isEmpty, "the same burst: said once")
-        c.advance(to: atMs(3000), output: OutputHealth(writes: 4, failures: 12, lastErrno: EIO, failing: false,
-                                                       lastError: "Input/output error"))
+        c.handle(.advance(to: atMs(3000), output: OutputHealth(writes: 4, failures: 12, lastErrno: EIO, failing: false,
+                                                       lastError: "Input/output error")))
         #expect(logs(c) == ["output: writes succeed again; pattern resumed"])
-        c.advance(to: atMs(4000), output: OutputHealth(writes: 9, failures: 12))
+        c.handle(.advance(to: atMs(4000), output: OutputHealth(writes: 9, failures: 12)))
         #expect(logs(c).isEmpty)
         // A second burst that began and ended between two looks: still reported.
-        c.advance(to: atMs(5000), output: OutputHealth(writes: 11, failures: 13, lastErrno: EIO, failing: false,
-                                                       lastError: "Input/output error"))
+        c.handle(.advance(to: atMs(5000), output: OutputHealth(writes: 11, failures: 13, lastErrno: EIO, failing: false,
+                                                       lastError: "Input/output error")))
         #expect(logs(c) == ["output: write failed (Input/output error); light dark, retrying every 100 ms",
                             "output: writes succeed again; pattern resumed"])
     }

@@ -71,8 +71,7 @@ extension TorchStateMachine {
     /// From dark with `recall`, the memory rule picks the level.
     mutating func turnOn(at t: Instant, recall: Bool = true) {
         if !lit && recall { recallMemory(at: t) }
-        lit = true
-        momentary = false
+        lighting = .latched
         fadeEnd = nil
         restartSleepTimer(at: t)
     }
@@ -86,8 +85,7 @@ extension TorchStateMachine {
 
     /// Dark; SOS ends (the next light shows the chosen pattern).
     mutating func turnOff() {
-        lit = false
-        momentary = false
+        lighting = .dark
         sosActive = false
         sleepDeadline = nil
         fadeEnd = nil
@@ -159,7 +157,7 @@ extension TorchStateMachine {
             var p = shown
             p.brightness = level
             // A pattern keeps its phase: only a steady light fades to a new level.
-            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; transitionEnd = nil; program = p; programGeneration &+= 1 }
+            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; program = p; programGeneration &+= 1 }
         }
     }
 
@@ -174,7 +172,6 @@ extension TorchStateMachine {
         let to = first.sample(at: 0).level * target.brightness.fraction
         guard d > .zero, ramp == nil, abs(from - to) > 1e-9 else {
             transitionTarget = nil
-            transitionEnd = nil
             program = target
             programGeneration &+= 1
             return
@@ -186,8 +183,8 @@ extension TorchStateMachine {
         programGeneration &+= 1
         var later = target
         later.startedAt = t + d
+        // Its start is the transition's end (`transitionEnd`).
         transitionTarget = later
-        transitionEnd = t + d
     }
 
     /// The level the light shows (and status reports): lockout's glow at the floor, else

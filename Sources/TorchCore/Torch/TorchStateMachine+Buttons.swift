@@ -27,8 +27,7 @@ extension TorchStateMachine {
                 // A later press of a sequence lights provisionally at the level as it is:
                 // the sequence's action (memory's save among them) sees the level unchanged.
                 if index == 1 { recallMemory(at: t) }
-                lit = true
-                momentary = true
+                lighting = .whileHeld
                 restartSleepTimer(at: t)
                 refreshProgram(at: t)
             }
@@ -46,20 +45,18 @@ extension TorchStateMachine {
             press = nil
             if n == 1 {
                 // The first click never waits: its action applies to the state before its press.
-                pendingLitFromDark = false
+                pendingSequence?.litFromDark = false
                 if p.litFromDark { revertPressLight() }
                 apply(map[.clicks(1)], at: t)
                 return
             }
             // A provisional light stays until the sequence is known.
-            pendingClicks = n
-            pendingLitFromDark = pendingLitFromDark || p.litFromDark
+            pendingSequence = PendingSequence(clicks: n, litFromDark: (pendingSequence?.litFromDark ?? false) || p.litFromDark)
             if !map.hasLonger(than: n) { finishSequence(at: t) }
         case let .clicksEnded(n, _):
             sequenceClicks = 0
-            if n >= 2, pendingClicks == n { finishSequence(at: t) }
-            pendingClicks = nil
-            pendingLitFromDark = false
+            if n >= 2, pendingSequence?.clicks == n { finishSequence(at: t) }
+            pendingSequence = nil
         case .holdStart:
             sequenceClicks = 0
             guard let p = press, !p.cancelled, p.index == 1 else { return }
@@ -76,9 +73,8 @@ extension TorchStateMachine {
             }
         case let .clickHold(n, _):
             guard let p = press, !p.cancelled else { return }
-            if (p.litFromDark || pendingLitFromDark) && momentary { revertPressLight() }
-            pendingClicks = nil
-            pendingLitFromDark = false
+            if (p.litFromDark || pendingSequence?.litFromDark == true) && momentary { revertPressLight() }
+            pendingSequence = nil
             press?.cancelled = true
             actOnHold(map[.clickHold(n)], at: t)
         case .longHold:
@@ -106,18 +102,17 @@ extension TorchStateMachine {
     /// provisional light: at the sequence's end, or at the last release when no longer
     /// gesture is mapped.
     mutating func finishSequence(at t: Instant) {
-        guard let n = pendingClicks else { return }
-        if pendingLitFromDark && momentary { revertPressLight() }
-        pendingClicks = nil
-        pendingLitFromDark = false
-        apply(activeMap[.clicks(n)], at: t)
+        guard let pending = pendingSequence else { return }
+        if pending.litFromDark && momentary { revertPressLight() }
+        pendingSequence = nil
+        apply(activeMap[.clicks(pending.clicks)], at: t)
     }
 
     /// A press's end: a light held only by the button goes dark (unless a click
     /// sequence still holds it provisionally).
     mutating func endCancelledPress(at t: Instant) {
         press = nil
-        guard momentary, pendingClicks == nil else { return }
+        guard momentary, pendingSequence == nil else { return }
         turnOff()
         refreshProgram(at: t)
     }
@@ -125,8 +120,7 @@ extension TorchStateMachine {
     /// Undoes a press's provisional light logically (no program change yet), so the
     /// gesture's action applies to the state before the press.
     mutating func revertPressLight() {
-        lit = false
-        momentary = false
+        lighting = .dark
         sleepDeadline = nil
     }
 
@@ -139,8 +133,7 @@ extension TorchStateMachine {
     mutating func momentaryMode(_ kind: GestureKind, at t: Instant) {
         switch kind {
         case .press:
-            lit = true
-            momentary = true
+            lighting = .whileHeld
             restartSleepTimer(at: t)
             refreshProgram(at: t)
         case .release:
@@ -167,8 +160,7 @@ extension TorchStateMachine {
         switch g {
         case .press:
             guard !lit else { return }
-            lit = true
-            momentary = true
+            lighting = .whileHeld
             glow = true
             refreshProgram(at: t)
         case .release:
@@ -212,8 +204,7 @@ extension TorchStateMachine {
     /// and the rest of the press is ignored.
     mutating func wakeFromFade(at t: Instant) {
         fadeEnd = nil
-        lit = true
-        momentary = false
+        lighting = .latched
         restartSleepTimer(at: t)
         refreshProgram(at: t, restart: true)
         press = Press(litFromDark: false, cancelled: true, index: 1)

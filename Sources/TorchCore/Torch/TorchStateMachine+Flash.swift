@@ -13,7 +13,6 @@ extension TorchStateMachine {
         guard fadeEnd == nil, sunset == nil, length > .zero else { return false }
         wantsReadout = false
         transitionTarget = nil
-        transitionEnd = nil
         program = LightProgram(timeline: pattern.timeline(), brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
         // The readout's end is the end of whatever is shown over the light's state.

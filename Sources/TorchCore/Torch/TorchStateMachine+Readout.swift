@@ -9,7 +9,6 @@ extension TorchStateMachine {
         wantsReadout = false
         let train = readout.once
         transitionTarget = nil
-        transitionEnd = nil
         program = LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
         readoutEnd = t + train.period

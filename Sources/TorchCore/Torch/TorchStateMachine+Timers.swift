@@ -8,7 +8,6 @@ extension TorchStateMachine {
             if let tick = ramp?.nextTick, tick == d {
                 rampTick(at: d)
             } else if transitionEnd == d, let target = transitionTarget {
-                transitionEnd = nil
                 transitionTarget = nil
                 program = target
                 programGeneration &+= 1
@@ -98,7 +97,6 @@ extension TorchStateMachine {
         let blink = Timeline(steps: [.hold(0, Self.ackBlinkLength)], repeatCount: 1, endLevel: 1)
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
-        transitionEnd = nil
         program = LightProgram(timeline: blink, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
     }
@@ -113,7 +111,6 @@ extension TorchStateMachine {
         let fade = Timeline(steps: [.hold(1, .zero), .ramp(to: 0, total)], repeatCount: 1, endLevel: 0)
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
-        transitionEnd = nil
         program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
         fadeEnd = t + total
@@ -137,7 +134,6 @@ extension TorchStateMachine {
         let fade = Timeline(steps: [.hold(level, .zero), .ramp(to: 0, settings.sleepFade)], repeatCount: 1, endLevel: 0)
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
-        transitionEnd = nil
         program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
         programGeneration &+= 1
         fadeEnd = t + settings.sleepFade

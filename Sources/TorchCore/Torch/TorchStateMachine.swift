@@ -36,10 +36,12 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var userSettings: UserSettings
     /// The button mode in force: the config's (the only place that sets it).
     public internal(set) var buttonMode: ButtonMode
+    /// Dark, latched, or lit only while the ON button is held.
+    public internal(set) var lighting: Lighting
     /// True while the light emits (latched, momentary, or fading out).
-    public internal(set) var lit: Bool
+    public var lit: Bool { lighting.isLit }
     /// True when lit only while the ON button is held.
-    public internal(set) var momentary = false
+    public var momentary: Bool { lighting == .whileHeld }
     public internal(set) var brightness: Brightness
     /// The chosen pattern (SOS runs over it without replacing it; see `currentPattern`).
     public internal(set) var pattern: Pattern
@@ -77,6 +79,14 @@ public struct TorchStateMachine: Sendable {
         var index: Int
     }
 
+    /// A click sequence of 2 clicks or more whose action waits for the sequence to end.
+    struct PendingSequence: Sendable {
+        /// Its clicks so far.
+        var clicks: Int
+        /// A press of the sequence lit the light provisionally.
+        var litFromDark: Bool
+    }
+
     /// The sunset timer being set: the button is still held.
     struct SunsetSetup: Sendable {
         /// Steps added so far (one per acknowledgement blink).
@@ -103,16 +113,15 @@ public struct TorchStateMachine: Sendable {
     /// Clicks so far in the button's click sequence.
     var sequenceClicks = 0
     /// A sequence of 2 clicks or more whose action waits for the sequence to end.
-    var pendingClicks: Int?
-    /// A press of the pending sequence lit the light provisionally.
-    var pendingLitFromDark = false
+    var pendingSequence: PendingSequence?
     /// Lockout's glow: lit at the floor while the button is held.
     var glow = false
     var sunset: SunsetSetup?
-    /// A level transition in progress: the program to play when it ends.
+    /// A level transition in progress: the program to play when it ends (at its
+    /// `startedAt`).
     var transitionTarget: LightProgram?
     /// When the transition in progress ends; nil when none runs.
-    public internal(set) var transitionEnd: Instant?
+    public var transitionEnd: Instant? { transitionTarget?.startedAt }
     /// The transition of the command being handled (`--transition`), over the config's.
     var transitionOverride: Duration?
     /// The readout gesture asked for its number; the I/O shell reads it (`showReadout`).
@@ -148,7 +157,8 @@ public struct TorchStateMachine: Sendable {
         // `max-brightness` caps every level, the remembered one too.
         brightness = min(saved?.brightness ?? settings.brightness, settings.maxBrightness)
         pattern = settings.startPattern(restoring: saved)
-        lit = settings.startsLit(restoring: saved)
+        let lit = settings.startsLit(restoring: saved)
+        lighting = lit ? .latched : .dark
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
         // Lighting (or not) at start is the start rule's doing, not the user's: it is not
         // remembered, so the saved lit state stays as the user left it.
@@ -285,8 +295,7 @@ public struct TorchStateMachine: Sendable {
             // The command decided lit or dark: the rest of a press in progress must not
             // undo it, nor a click sequence waiting for its end.
             press?.cancelled = true
-            pendingClicks = nil
-            pendingLitFromDark = false
+            pendingSequence = nil
         case .setBrightness, .stealth, .choosePattern, .settings:
             break
         }

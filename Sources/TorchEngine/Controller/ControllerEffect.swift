@@ -19,8 +19,8 @@ public enum ControllerEffect: Equatable, Sendable {
     case log(LogPriority, String)
     /// What `status` shows changed: front ends that show or publish it update.
     case statusChanged(TorchStatus)
-    /// Read this from the machine now and hand it back (`TorchController.readoutRead`,
-    /// `loadAverageRead`): a syscall, so the shell's to do.
+    /// Read this from the machine now and hand it back (`ControllerInput.reading`): a
+    /// syscall, so the shell's to do.
     case read(SensorRead)
 }
 

@@ -7,8 +7,8 @@ extension TorchController {
     /// command's own (Home Assistant's `"transition"`, seconds). Nil when carried out,
     /// else why a remote front end may not (none of them is carried out).
     @discardableResult
-    public func commands(_ commands: [TorchCommand], from origin: CommandOrigin, at time: Instant,
-                         patternStart start: Instant? = nil, transition: Duration? = nil) -> ControlError? {
+    func commands(_ commands: [TorchCommand], from origin: CommandOrigin, at time: Instant,
+                  patternStart start: Instant? = nil, transition: Duration? = nil) -> ControlError? {
         guard !isStopped else { return nil }
         if let refusal = remoteRefusal(commands, from: origin, at: time, transition: transition) { return refusal }
         for c in commands { machine.handle(c, at: time, transition: transition) }

@@ -10,7 +10,7 @@ extension TorchController {
     /// gets nothing that flashes more than three times a second without `[light]
     /// remote-flashing = yes` (`flashPattern(for:)` is what it may ask for).
     @discardableResult
-    public func flash(_ pattern: Pattern, for length: Duration, from origin: CommandOrigin, at time: Instant) -> ControlError? {
+    func flash(_ pattern: Pattern, for length: Duration, from origin: CommandOrigin, at time: Instant) -> ControlError? {
         guard !isStopped else { return nil }
         if origin.isRemote, !settings.torch.remoteFlashing, FlashRate.exceedsThreshold(pattern) {
             return ControlError("flash: pattern '\(patternName(pattern))' flashes more than 3 times a second; "

@@ -12,24 +12,24 @@ extension TorchController {
 
     /// What the shell read for `.read(.loadAverage)`. A failing read is logged once (the
     /// heartbeat keeps its last rate), and once more when it reads again.
-    public func loadAverageRead(_ result: Result<Double, HardwareError>, at time: Instant) {
+    func loadAverageRead(_ result: Result<Double, HardwareError>, at time: Instant) {
         switch result {
         case let .success(load):
             if loadFailing {
                 loadFailing = false
-                report("heartbeat: the load average reads again (\(DecimalSyntax.format(load, maxFractionDigits: 2)))", .info)
+                log("heartbeat: the load average reads again (\(DecimalSyntax.format(load, maxFractionDigits: 2)))", .info)
             }
             loadAverage(load, at: time)
         case let .failure(e):
             if !loadFailing {
                 loadFailing = true
-                report("heartbeat: \(e.message); it keeps its last rate", .warning)
+                log("heartbeat: \(e.message); it keeps its last rate", .warning)
             }
         }
     }
 
     /// A new 1-minute load average at `time` (see `TorchStateMachine.loadAverageChanged`).
-    public func loadAverage(_ load: Double, at time: Instant) {
+    func loadAverage(_ load: Double, at time: Instant) {
         guard !isStopped else { return }
         machine.loadAverageChanged(load, at: time)
         now = max(now, time)

@@ -10,12 +10,12 @@ extension TorchController {
 
     /// What the shell read for `.read(.readout)`: blinked out once from `time`, or one
     /// log line saying why it could not be read (nothing is shown).
-    public func readoutRead(_ result: Result<ReadoutReading, HardwareError>, at time: Instant) {
+    func readoutRead(_ result: Result<ReadoutReading, HardwareError>, at time: Instant) {
         switch result {
         case let .success(r):
             // What is blinked and where it came from goes to the log (the journal under
             // systemd), as the number a user counts may need checking.
-            if let note = r.note { report("readout: \(note)", .info) }
+            if let note = r.note { log("readout: \(note)", .info) }
             readout(r.readout, at: time)
         case let .failure(e):
             readoutUnavailable(e.message)
@@ -23,7 +23,7 @@ extension TorchController {
     }
 
     /// Blinks `readout` out once from `time` (see `TorchStateMachine.showReadout`).
-    public func readout(_ readout: Readout, at time: Instant) {
+    func readout(_ readout: Readout, at time: Instant) {
         guard !isStopped else { return }
         machine.showReadout(readout, at: time)
         now = max(now, time)
@@ -31,9 +31,9 @@ extension TorchController {
     }
 
     /// The number could not be read: one log line saying why, and nothing is shown.
-    public func readoutUnavailable(_ why: String) {
+    func readoutUnavailable(_ why: String) {
         machine.readoutUnavailable()
-        report("readout: \(why)", .warning)
+        log("readout: \(why)", .warning)
     }
 }
 

@@ -8,7 +8,7 @@ extension TorchController {
     /// `TorchStateMachine.reconfigure`). On errors the running config is kept and each
     /// error is logged. Returns true when the new config was taken.
     @discardableResult
-    public func reload(at time: Instant) -> Bool {
+    func reload(at time: Instant) -> Bool {
         now = max(now, time)
         guard let source = settings.reload else {
             log("reload: not possible in this mode; ignored", .warning)

@@ -27,10 +27,11 @@ extension TorchController {
     /// holder already holding, or a release of a button that is up, changes nothing.
     ///
     /// A remote holder's press (`CommandOrigin.isRemote`) is a dead man's switch: it is
-    /// released `remotePressLease` after the press or its last `renewVirtualPress`. The
-    /// physical button's state is never overwritten: a virtual press or release while
-    /// the physical button is held down changes nothing (the finger holds it).
-    public func virtualEdge(role: ButtonRole, pressed: Bool, holder: VirtualHolder, at time: Instant) {
+    /// released `remotePressLease` after the press or its last renewal
+    /// (`ControllerInput.renewVirtualPress`). The physical button's state is never
+    /// overwritten: a virtual press or release while the physical button is held down
+    /// changes nothing (the finger holds it).
+    func virtualEdge(role: ButtonRole, pressed: Bool, holder: VirtualHolder, at time: Instant) {
         guard !isStopped else { return }
         var holders = virtualHolds[role] ?? []
         let wasDown = !holders.isEmpty
@@ -56,7 +57,7 @@ extension TorchController {
     /// A remote holder is still there (the page's keep-alive): its press lives another
     /// `remotePressLease` from `time`. False when it holds nothing.
     @discardableResult
-    public func renewVirtualPress(_ holder: VirtualHolder, at time: Instant) -> Bool {
+    func renewVirtualPress(_ holder: VirtualHolder, at time: Instant) -> Bool {
         guard virtualLeases[holder] != nil else { return false }
         virtualLeases[holder] = time + settings.remotePressLease
         return true
@@ -74,7 +75,7 @@ extension TorchController {
 
     /// A holder went away (a socket client disconnected, a page closed): every virtual
     /// button it holds down is released at `time` once no other holder keeps it down.
-    public func virtualHolderGone(_ holder: VirtualHolder, at time: Instant) {
+    func virtualHolderGone(_ holder: VirtualHolder, at time: Instant) {
         virtualLeases[holder] = nil
         for role in ButtonRole.allCases where virtualHolds[role]?.contains(holder) == true {
             virtualHolds[role]?.remove(holder)

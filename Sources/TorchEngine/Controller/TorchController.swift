@@ -1,9 +1,11 @@
 import TorchCore
 
-/// The torch's one deterministic core: every input is a value with its instant (a button
-/// edge, a command and its origin, a control request, a timer instant, a reload, a
-/// stop), every output a `ControllerEffect` taken with `takeEffects()`. No descriptors,
-/// no threads, no clock: the I/O shell (`TorchService`) and the tests drive it alike.
+/// The torch's one deterministic core: every input is a `ControllerInput` value with its
+/// instant (a button edge, a command and its origin, a control request, a reading, a
+/// timer instant, a reload, a stop) given to `handle(_:)`, every output a
+/// `ControllerEffect` taken with `takeEffects()`. No descriptors, no threads, no clock:
+/// the I/O shell (`TorchService`) and the tests drive it alike. The methods below
+/// `handle` are its steps, one per input.
 ///
 /// It owns the gesture recognizers (one per button role) and the state machine, so the
 /// edge → gesture → state → program glue exists here once.
@@ -12,11 +14,11 @@ public final class TorchController {
     public internal(set) var machine: TorchStateMachine
     /// The settings in force (a reload replaces the torch part, mapping and library).
     public internal(set) var settings: ControllerSettings
-    /// The instant of `start(at:)`: uptime counts from it, and `--for` too.
+    /// The instant of `.start`: uptime counts from it, and `--for` too.
     public internal(set) var origin: Instant
     /// Everything up to this instant has been processed.
     public internal(set) var now: Instant
-    /// True once `stop(at:)` ran (or `--for` ran out): the shell leaves its loop.
+    /// True once `.stop` was handled (or `--for` ran out): the shell leaves its loop.
     public internal(set) var isStopped = false
     /// The last gesture recognised (the live display's note).
     public internal(set) var lastGesture: GestureKind?
@@ -69,7 +71,7 @@ public final class TorchController {
     }
 
     /// Starts at `time`: the light as the saved state or the command line asks.
-    public func start(at time: Instant) {
+    func start(at time: Instant) {
         origin = time
         now = time
         resetRecognizers(at: time)
@@ -85,7 +87,7 @@ public final class TorchController {
     /// A raw edge of one physical button, at its kernel timestamp. While a virtual press
     /// holds the same button down it only records the finger (the button is down either
     /// way); the release that follows the virtual one's end goes through then.
-    public func edge(_ e: ButtonEdge) {
+    func edge(_ e: ButtonEdge) {
         if e.pressed { physicalDown.insert(e.role) } else { physicalDown.remove(e.role) }
         guard !isVirtuallyPressed(e.role) else { return }
         remoteDriver[e.role] = nil
@@ -105,7 +107,7 @@ public final class TorchController {
 
     /// The kernel dropped `count` edges of a button: resynchronise its recognizer with
     /// the line's level read at `time` (nil when the read failed: only reported).
-    public func edgesLost(_ role: ButtonRole, count: Int, pressedNow: Bool?, at time: Instant) {
+    func edgesLost(_ role: ButtonRole, count: Int, pressedNow: Bool?, at time: Instant) {
         log("button: \(count) edge event(s) lost; resynchronised with the line", .warning)
         guard !isStopped, let line = pressedNow, var r = recognizers[role] else { return }
         if line { physicalDown.insert(role) } else { physicalDown.remove(role) }
@@ -125,7 +127,7 @@ public final class TorchController {
     /// A button's line reads `pressed` at `time`, after its edges settled. When the
     /// recognizer disagrees (edges merged or misread by the chip), it is resynchronised
     /// with the line, and that is logged.
-    public func lineSettled(_ role: ButtonRole, pressed line: Bool, at time: Instant) {
+    func lineSettled(_ role: ButtonRole, pressed line: Bool, at time: Instant) {
         // A virtual press holds the recognizer down whatever the physical line reads.
         if line { physicalDown.insert(role) } else { physicalDown.remove(role) }
         let pressed = line || isVirtuallyPressed(role)
@@ -142,8 +144,8 @@ public final class TorchController {
     /// not (`remoteRefusal`; the light is unchanged).
     /// `transition` overrides `[light] transition` for this command's level change.
     @discardableResult
-    public func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant,
-                        transition: Duration? = nil) -> ControlError? {
+    func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant,
+                 transition: Duration? = nil) -> ControlError? {
         guard !isStopped else { return nil }
         runGestureTimers(upTo: time)
         let refusal = remoteRefusal([c], from: origin, at: time, transition: transition)
@@ -157,14 +159,14 @@ public final class TorchController {
     }
 
     /// Brightness up or down by `step` (a fraction of full), within 1…100 %.
-    public func stepBrightness(by step: Double, from origin: CommandOrigin, at time: Instant) {
+    func stepBrightness(by step: Double, from origin: CommandOrigin, at time: Instant) -> ControlError? {
         command(.setBrightness(Brightness(clamping: machine.brightness.fraction + step)), from: origin, at: time)
     }
 
     /// A control-protocol request: its reply. `client` tells the front end's clients
     /// apart (who holds a virtual button down).
-    public func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
-                        at time: Instant) -> ControlReply {
+    func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
+                 at time: Instant) -> ControlReply {
         // A gesture due before this request (a click sequence's end) acts first, even
         // when the shell serves input before it runs the turn's timers.
         if !isStopped {
@@ -182,8 +184,7 @@ public final class TorchController {
         case .status:
             return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin))
         case .reload:
-            return reload(at: time)
-                ? .success() : .failure("reload: the new config has errors; the running one is kept (see the log)")
+            return reload(at: time) ? .success() : .failure(Self.reloadRefused)
         default:
             do {
                 if let c = try request.command.torchCommand(library: settings.library),
@@ -202,14 +203,9 @@ public final class TorchController {
         }
     }
 
-    /// A line from a front end for the log (its own errors, e.g. a button read failing).
-    public func report(_ line: String, _ priority: LogPriority) {
-        log(line, priority)
-    }
-
     /// Runs every timer due by `time`: gesture thresholds, ramps, the sleep timer, a
     /// pattern waiting for its acknowledgement, readiness, the watchdog and `--for`.
-    public func advance(to time: Instant, output: OutputHealth) {
+    func advance(to time: Instant, output: OutputHealth) {
         guard !isStopped else { return }
         releaseExpiredPresses(upTo: time)
         now = max(now, time)
@@ -236,7 +232,7 @@ public final class TorchController {
 
     /// The service stops (a signal, `q`, `--for`): the shell then puts everything back.
     /// Not a user's "off": the remembered state is left as it is.
-    public func stop(at time: Instant) {
+    func stop(at time: Instant) {
         guard !isStopped else { return }
         now = max(now, time)
         isStopped = true
@@ -251,7 +247,7 @@ public final class TorchController {
         return effects
     }
 
-    /// The next instant `advance(to:output:)` has work; nil when only an input can
+    /// The next instant `.advance` has work; nil when only an input can
     /// change anything.
     public var nextDeadline: Instant? {
         guard !isStopped else { return nil }

@@ -25,15 +25,15 @@ public final class ButtonFrontEnd: FrontEnd {
         for b in buttons where ready.contains(b.pollDescriptor) {
             do {
                 let edges = try b.readEdges()
-                for e in edges { controller.edge(e) }
+                for e in edges { controller.handle(.edge(e)) }
                 if let e = edges.last { lastEdge = e.at }
                 if !edges.isEmpty { unchecked.insert(b.role) }
                 let lost = b.takeLostEventCount()
                 if lost > 0 {
-                    controller.edgesLost(b.role, count: lost, pressedNow: try? b.isPressed(), at: now)
+                    controller.handle(.edgesLost(b.role, count: lost, pressedNow: try? b.isPressed(), at: now))
                 }
             } catch {
-                controller.report("button: \(error)", .error)
+                controller.handle(.report("button: \(error)", .error))
             }
         }
     }
@@ -48,7 +48,7 @@ public final class ButtonFrontEnd: FrontEnd {
         guard !unchecked.isEmpty else { return }
         for b in buttons where unchecked.contains(b.role) && controller.edgesSettled(b.role) {
             unchecked.remove(b.role)
-            if let pressed = try? b.isPressed() { controller.lineSettled(b.role, pressed: pressed, at: now) }
+            if let pressed = try? b.isPressed() { controller.handle(.lineSettled(b.role, pressed: pressed, at: now)) }
         }
     }
 

@@ -29,7 +29,7 @@ public final class ControlSocketFrontEnd: CountsRequests {
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         server.handleReady(ready, now: now) { request, client in
             if case .press = request.command { pressers.insert(client) }
-            let reply = controller.respond(to: request, from: .socket, client: client, at: now)
+            let reply = controller.handle(.request(request, from: .socket, client: client, at: now))
             performEffects()
             requestCounts.count(refused: !reply.ok)
             return reply
@@ -38,7 +38,7 @@ public final class ControlSocketFrontEnd: CountsRequests {
         server.expire(now: now, busy: pressers)
         for client in server.takeDisconnected() where pressers.contains(client) {
             pressers.remove(client)
-            controller.virtualHolderGone(VirtualHolder(origin: .socket, client: client), at: now)
+            controller.handle(.virtualHolderGone(VirtualHolder(origin: .socket, client: client), at: now))
         }
     }
 

@@ -1,10 +1,13 @@
 import TorchCore
 
 /// One way in to the torch (the buttons, the keyboard and live display, the control
-/// socket; later the web page and MQTT): it turns what it reads into controller inputs
-/// and hears every status change. The I/O shell polls its descriptors, wakes it at its
-/// deadline, and calls it in registration order. Adding a front end is one file that
-/// conforms plus one registration line where the service's options are built.
+/// socket, the web page, MQTT): it turns what it reads into `ControllerInput` values,
+/// given to the controller's one way in (`TorchController.handle(_:)`), and hears every
+/// status change. Besides `handle` it only asks the controller (its status, whether a
+/// button's edges settled, who holds a virtual button; `LayeringTests` checks). The I/O
+/// shell polls its descriptors, wakes it at its deadline, and calls it in registration
+/// order. Adding a front end is one file that conforms plus one registration line where
+/// the service's options are built.
 public protocol FrontEnd: AnyObject {
     /// Called once by the service before the loop starts: its clock and the calls back
     /// into the shell (`FrontEndContext`).
@@ -30,7 +33,7 @@ public protocol FrontEnd: AnyObject {
     /// Shows the start banner itself (the live display); false: the shell prints it.
     func begin(banner: [String]) -> Bool
     /// Called on every turn of the loop with the descriptors that are ready: reads them
-    /// and feeds the controller.
+    /// and hands the controller what they said (`controller.handle`).
     func serve(ready: Set<Int32>, at now: Instant, controller: TorchController)
     /// The status changed (after the effects of a turn were carried out).
     func statusChanged(_ status: TorchStatus, at now: Instant)

@@ -2,7 +2,9 @@ import TorchCore
 
 /// What the service hands each front end before the loop starts: its clock (every front
 /// end keeps the service's time, a manual one in an embedded service) and the shell's
-/// services a front end may call on, so no front end is picked out by its type.
+/// services a front end may call on, so no front end is picked out by its type. The
+/// controller itself is not here: it comes with each `serve` and `refresh`, and is
+/// changed only through its one way in, `handle(_:)`.
 public struct FrontEndContext {
     /// The service's clock.
     public let clock: any TorchClock

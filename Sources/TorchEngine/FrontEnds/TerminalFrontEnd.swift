@@ -29,14 +29,14 @@ public final class TerminalFrontEnd: FrontEnd {
         if let t = terminal, ready.contains(t.fd) {
             for action in keyboard.handle(t.readKeys(), at: now) {
                 switch action {
-                case let .edge(e): controller.edge(e)
-                case let .command(c): controller.command(c, from: .keyboard, at: now)
-                case let .brightnessStep(step): controller.stepBrightness(by: step, from: .keyboard, at: now)
-                case .quit: controller.stop(at: now)
+                case let .edge(e): controller.handle(.edge(e))
+                case let .command(c): controller.handle(.command(c, from: .keyboard, at: now))
+                case let .brightnessStep(step): controller.handle(.brightnessStep(step, from: .keyboard, at: now))
+                case .quit: controller.handle(.stop(at: now))
                 }
             }
         }
-        for e in keyboard.advance(to: now) { controller.edge(e) }
+        for e in keyboard.advance(to: now) { controller.handle(.edge(e)) }
     }
 
     public func refresh(at now: Instant, controller: TorchController, duty: Double) {

@@ -29,21 +29,21 @@ public final class WebFrontEnd: CountsRequests {
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         api.readOffer(controller)
         let respond = { (q: ControlRequest) -> ControlReply in
-            let reply = controller.respond(to: q, from: .web, at: now)
+            let reply = controller.handle(.request(q, from: .web, at: now))
             self.requestCounts.count(refused: !reply.ok)
             return reply
         }
-        let status = { controller.respond(to: ControlRequest(.status), from: .web, at: now) }
+        let status = { controller.handle(.request(ControlRequest(.status), from: .web, at: now)) }
         var closed = server.serve(ready: ready, now: now) { r, client, t in api.handle(r, client: client, now: t, respond: respond, status: status) }
         closed += server.expire(now: now)
         if api.renewed {
             api.renewed = false
-            controller.renewVirtualPress(VirtualHolder(origin: .web), at: now)
+            controller.handle(.renewVirtualPress(VirtualHolder(origin: .web), at: now))
         }
         let releases = api.releases(at: now, closedStreams: closed)
         for r in releases { _ = respond(r) }
         if !releases.isEmpty {
-            controller.report("web: a page went away (closed or silent) while holding the switch: released", .notice)
+            controller.handle(.report("web: a page went away (closed or silent) while holding the switch: released", .notice))
         }
     }
 
@@ -54,7 +54,7 @@ public final class WebFrontEnd: CountsRequests {
     public func refresh(at now: Instant, controller: TorchController, duty: Double) {
         guard statusDirty else { return }
         statusDirty = false
-        let reply = controller.respond(to: ControlRequest(.status), from: .web, at: now)
+        let reply = controller.handle(.request(ControlRequest(.status), from: .web, at: now))
         // One event per access level would be exact; the stream's own first event says
         // which it has, and later events carry the same `access` for everyone paired.
         api.readOffer(controller)

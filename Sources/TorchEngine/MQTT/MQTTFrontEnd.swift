@@ -273,10 +273,9 @@ public final class MQTTFrontEnd: CountsRequests {
         // of its message only a brightness applies, so the light comes back as it was.
         if let d = command.flash, command.on != false {
             let levels = commands.filter { if case .setBrightness = $0 { true } else { false } }
-            if !levels.isEmpty { controller.commands(levels, from: .mqtt, at: now, transition: command.transition) }
-            if let refusal = controller.flash(controller.flashPattern(for: .mqtt), for: d, from: .mqtt, at: now) {
-                refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
-            }
+            if !levels.isEmpty { controller.handle(.commands(levels, from: .mqtt, at: now, transition: command.transition)) }
+            let reply = controller.handle(.flash(controller.flashPattern(for: .mqtt), for: d, from: .mqtt, at: now))
+            if let refusal = reply.error { refused("mqtt: \(m.topic): \(refusal); the light is unchanged", at: now) }
             return
         }
         if group {
@@ -293,11 +292,11 @@ public final class MQTTFrontEnd: CountsRequests {
             } else {
                 start = mono + settings.groupDefaultDelay
             }
-            if let refusal = controller.commands(commands, from: .mqtt, at: now, patternStart: start, transition: command.transition) {
-                refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
-            }
-        } else if let refusal = controller.commands(commands, from: .mqtt, at: now, transition: command.transition) {
-            refused("mqtt: \(m.topic): \(refusal.message); the light is unchanged", at: now)
+            let reply = controller.handle(.commands(commands, from: .mqtt, at: now, patternStart: start,
+                                                    transition: command.transition))
+            if let refusal = reply.error { refused("mqtt: \(m.topic): \(refusal); the light is unchanged", at: now) }
+        } else if let refusal = controller.handle(.commands(commands, from: .mqtt, at: now, transition: command.transition)).error {
+            refused("mqtt: \(m.topic): \(refusal); the light is unchanged", at: now)
         }
     }
 

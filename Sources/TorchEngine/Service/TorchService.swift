@@ -113,7 +113,7 @@ public final class TorchService {
         let now = clock.now()
         origin = now
         trace?.rebase(origin: now)
-        controller.start(at: now)
+        controller.handle(.start(at: now))
         perform(controller.takeEffects(), at: now)
         scheduler.lockMemory()
         // The event loop turns a button edge into a hand-off: one step below the
@@ -159,7 +159,7 @@ public final class TorchService {
         if let attention, ready.contains(attention.fd) { outputSaidSomething = attention.drain() }
         if ready.contains(waits.signalDescriptor) {
             for s in waits.takeSignals() {
-                if s == .hangup { controller.reload(at: clock.now()) } else { controller.stop(at: clock.now()) }
+                controller.handle(s == .hangup ? .reload(at: clock.now()) : .stop(at: clock.now()))
             }
         }
         let now = clock.now()
@@ -176,10 +176,10 @@ public final class TorchService {
             perform(effects, at: now)
         }
         let failures = scheduler.failures
-        controller.advance(to: now, output: OutputHealth(
+        controller.handle(.advance(to: now, output: OutputHealth(
             writes: scheduler.writes, failures: failures.count, lastErrno: failures.lastErrno,
             failing: scheduler.isFailing, lastError: failures.count > 0 ? errnoText(failures.lastErrno) : "",
-            rests: scheduler.rests))
+            rests: scheduler.rests)))
         if outputSaidSomething || (outputNeedsATimer && now >= lastHealthCheck + Self.healthInterval) {
             lastHealthCheck = now
             maintainOutput(lastErrno: failures.lastErrno)
@@ -249,8 +249,8 @@ public final class TorchService {
     /// Reads what the controller asked for and hands it back.
     private func read(_ what: SensorRead, at now: Instant) {
         switch what {
-        case .readout: controller.readoutRead(options.sensors.readout(), at: now)
-        case .loadAverage: controller.loadAverageRead(options.sensors.loadAverage(), at: now)
+        case .readout: controller.handle(.reading(.readout(options.sensors.readout()), at: now))
+        case .loadAverage: controller.handle(.reading(.loadAverage(options.sensors.loadAverage()), at: now))
         }
     }
 

@@ -22,9 +22,9 @@ struct TorchRig {
         s.reload = reload
         s.hasStatusLEDs = hasStatusLEDs
         controller = TorchController(settings: s, at: start)
-        controller.start(at: start)
+        controller.handle(.start(at: start))
         // The first write is confirmed at once: readiness is not what these tests look at.
-        controller.advance(to: start, output: Self.healthy)
+        controller.handle(.advance(to: start, output: Self.healthy))
         startProgram = controller.takeEffects().compactMap { if case let .play(p) = $0 { p } else { nil } }.last
     }
 
@@ -69,14 +69,14 @@ struct TorchRig {
     /// A raw edge of the ON button (deadlines before it run first).
     mutating func edge(_ pressed: Bool, at t: Instant, role: ButtonRole = .on) {
         while let d = nextDeadline, d < t { step(to: d) }
-        controller.edge(ButtonEdge(role: role, pressed: pressed, at: t))
+        controller.handle(.edge(ButtonEdge(role: role, pressed: pressed, at: t)))
         collect()
     }
 
     /// A virtual edge of the ON button from `holder` (the page, MQTT, the socket).
     mutating func virtualEdge(_ pressed: Bool, at t: Instant, holder: VirtualHolder) {
         while let d = nextDeadline, d < t { step(to: d) }
-        controller.virtualEdge(role: .on, pressed: pressed, holder: holder, at: t)
+        controller.handle(.virtualEdge(.on, pressed: pressed, holder: holder, at: t))
         collect()
     }
 
@@ -98,13 +98,13 @@ struct TorchRig {
     /// The kernel lost edges; the line reads `pressed` at `t`.
     mutating func lost(pressed: Bool, at t: Instant) {
         while let d = nextDeadline, d < t { step(to: d) }
-        controller.edgesLost(.on, count: 1, pressedNow: pressed, at: t)
+        controller.handle(.edgesLost(.on, count: 1, pressedNow: pressed, at: t))
         collect()
     }
 
     mutating func command(_ c: TorchCommand, at t: Instant, from origin: CommandOrigin = .socket) {
         run(until: t)
-        controller.command(c, from: origin, at: t)
+        controller.handle(.command(c, from: origin, at: t))
         collect()
     }
 
@@ -113,7 +113,7 @@ struct TorchRig {
         run(until: t)
         let reply: ControlReply
         switch ControlRequest.parse(line) {
-        case let .success(r): reply = controller.respond(to: r, from: .socket, at: t)
+        case let .success(r): reply = controller.handle(.request(r, from: .socket, at: t))
         case let .failure(error): reply = .failure(error)
         }
         collect()
@@ -122,14 +122,14 @@ struct TorchRig {
 
     mutating func reload(at t: Instant) -> Bool {
         run(until: t)
-        let ok = controller.reload(at: t)
+        let ok = controller.handle(.reload(at: t)).ok
         collect()
         return ok
     }
 
     mutating func stop(at t: Instant) {
         run(until: t)
-        controller.stop(at: t)
+        controller.handle(.stop(at: t))
         collect()
     }
 
@@ -140,9 +140,9 @@ struct TorchRig {
     private mutating func step(to t: Instant) {
         if let r = offRelease, r <= t {
             offRelease = nil
-            controller.edge(ButtonEdge(role: .off, pressed: false, at: r))
+            controller.handle(.edge(ButtonEdge(role: .off, pressed: false, at: r)))
         }
-        controller.advance(to: t, output: Self.healthy)
+        controller.handle(.advance(to: t, output: Self.healthy))
         collect()
     }
 
@@ -164,8 +164,8 @@ func nearly(_ a: Brightness, _ b: Double) -> Bool { abs(a.fraction - b) < 1e-6 }
 func startedController() -> TorchController {
     let c = TorchController(settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)),
                             at: .zero)
-    c.start(at: .zero)
-    c.advance(to: atMs(1), output: OutputHealth(writes: 1))
+    c.handle(.start(at: .zero))
+    c.handle(.advance(to: atMs(1), output: OutputHealth(writes: 1)))
     _ = c.takeEffects()
     return c
 }

@@ -238,13 +238,13 @@ import TorchEngine
     @Test func readyOnlyAfterTheFirstConfirmedWrite() {
         let c = TorchController(settings: ControllerSettings(torch: TorchSettings(lightByDefault: true),
                                                              mapping: OutputMapping(curve: .linear)), at: .zero)
-        c.start(at: .zero)
+        c.handle(.start(at: .zero))
         #expect(c.nextDeadline == .zero, "the start's effects are waiting")
         _ = c.takeEffects()
         #expect(c.nextDeadline == atMs(1), "looks again soon until the write is confirmed")
-        c.advance(to: atMs(1), output: OutputHealth(writes: 0))
+        c.handle(.advance(to: atMs(1), output: OutputHealth(writes: 0)))
         #expect(notices(c).isEmpty)
-        c.advance(to: atMs(2), output: OutputHealth(writes: 1))
+        c.handle(.advance(to: atMs(2), output: OutputHealth(writes: 1)))
         #expect(notices(c) == [.ready(status: "lit")])
         #expect(c.nextDeadline == nil)
     }
@@ -253,19 +253,19 @@ import TorchEngine
         var s = ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear))
         s.watchdogInterval = .seconds(10)
         let c = TorchController(settings: s, at: .zero)
-        c.start(at: .zero)
-        c.advance(to: atMs(5), output: OutputHealth(writes: 1))
+        c.handle(.start(at: .zero))
+        c.handle(.advance(to: atMs(5), output: OutputHealth(writes: 1)))
         _ = c.takeEffects()
         #expect(c.nextDeadline == atMs(10_000))
-        c.advance(to: atMs(10_000), output: OutputHealth(writes: 5))
+        c.handle(.advance(to: atMs(10_000), output: OutputHealth(writes: 5)))
         #expect(notices(c) == [.watchdog])
-        c.advance(to: atMs(20_000), output: OutputHealth(writes: 9, failures: 3, lastErrno: 5))
+        c.handle(.advance(to: atMs(20_000), output: OutputHealth(writes: 9, failures: 3, lastErrno: 5)))
         let effects = c.takeEffects()
         // The burst's own report (begun and ended between two looks) comes first.
         #expect(effects == [.log(.error, "output: write failed (errno 5); light dark, retrying every 100 ms"),
                             .log(.notice, "output: writes succeed again; pattern resumed"),
                             .log(.error, "output writes failing (errno 5); watchdog not fed")])
-        c.advance(to: atMs(30_000), output: OutputHealth(writes: 12, failures: 3, lastErrno: 5))
+        c.handle(.advance(to: atMs(30_000), output: OutputHealth(writes: 12, failures: 3, lastErrno: 5)))
         #expect(notices(c) == [.watchdog], "healthy again once the failures stop growing")
     }
 
@@ -274,17 +274,17 @@ import TorchEngine
     @Test func budgetRestsAreOneWarningAndOneNoticePerStretch() {
         let c = startedController()
         let logs = { c.takeEffects().compactMap { if case let .log(p, line) = $0 { "\(p): \(line)" } else { nil } } }
-        c.advance(to: atMs(100), output: OutputHealth(writes: 50, rests: 3))
+        c.handle(.advance(to: atMs(100), output: OutputHealth(writes: 50, rests: 3)))
         #expect(logs() == ["warning: real-time thread: the program took over half of a CPU, so it now rests half the "
                            + "time (dark on a software-PWM line) to keep the service answering; a lower [output] "
                            + "soft-pwm-frequency avoids this"])
-        c.advance(to: atMs(5_000), output: OutputHealth(writes: 900, rests: 700))
-        c.advance(to: atMs(9_000), output: OutputHealth(writes: 1_000, rests: 800))
-        c.advance(to: atMs(18_999), output: OutputHealth(writes: 1_000, rests: 800))
+        c.handle(.advance(to: atMs(5_000), output: OutputHealth(writes: 900, rests: 700)))
+        c.handle(.advance(to: atMs(9_000), output: OutputHealth(writes: 1_000, rests: 800)))
+        c.handle(.advance(to: atMs(18_999), output: OutputHealth(writes: 1_000, rests: 800)))
         #expect(logs().isEmpty, "one line for the whole stretch")
-        c.advance(to: atMs(19_000), output: OutputHealth(writes: 1_000, rests: 800))
+        c.handle(.advance(to: atMs(19_000), output: OutputHealth(writes: 1_000, rests: 800)))
         #expect(logs() == ["notice: real-time thread: within its CPU budget again after 18.9s"])
-        c.advance(to: atMs(30_000), output: OutputHealth(writes: 1_100, rests: 801))
+        c.handle(.advance(to: atMs(30_000), output: OutputHealth(writes: 1_100, rests: 801)))
         #expect(logs().count == 1, "a new stretch, a new warning")
     }
 }
@@ -303,13 +303,13 @@ import TorchEngine
         rig.run(until: atMs(60))
         #expect(!rig.lit)
         #expect(rig.controller.edgesSettled(.on))
-        rig.controller.lineSettled(.on, pressed: true, at: atMs(60))
+        rig.controller.handle(.lineSettled(.on, pressed: true, at: atMs(60)))
         rig.run(until: atMs(61))
         #expect(rig.lit, "the press toggled the light once the level was read")
         #expect(rig.effects.contains(.log(.warning, "button (on): the line reads pressed once its edges settled; resynchronised")))
         // A level that agrees changes nothing.
         let before = rig.effects.count
-        rig.controller.lineSettled(.on, pressed: true, at: atMs(70))
+        rig.controller.handle(.lineSettled(.on, pressed: true, at: atMs(70)))
         rig.run(until: atMs(71))
         #expect(rig.effects.count == before)
     }
@@ -319,7 +319,7 @@ import TorchEngine
         rig.edge(true, at: atMs(0))
         #expect(rig.lit)
         #expect(!rig.controller.edgesSettled(.on))
-        rig.controller.lineSettled(.on, pressed: false, at: atMs(10))
+        rig.controller.handle(.lineSettled(.on, pressed: false, at: atMs(10)))
         #expect(rig.lit, "ignored: the window decides")
     }
 }

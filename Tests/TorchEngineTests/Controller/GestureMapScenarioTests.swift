@@ -222,7 +222,7 @@ import TorchEngine
         var rig = TorchRig(Self.at40)
         clicks(&rig, 3, from: 0)
         // The shell serves this request before running the turn's timers (550 ms was due).
-        rig.controller.command(.setBrightness(Brightness(clamping: 0.2)), from: .socket, at: atMs(700))
+        rig.controller.handle(.command(.setBrightness(Brightness(clamping: 0.2)), from: .socket, at: atMs(700)))
         #expect(rig.lit && nearly(rig.torch.brightness, 0.2), "the ceiling came at 550 ms, then the command")
     }
 

@@ -17,7 +17,7 @@ import TorchHardware
         #expect(rig.program.timeline == Heartbeat.timeline(loadAverage: 0))
         let before = rig.programs.count
         // Load 1 at 3.1 s: the 1260 ms cycle playing ends at start + 3 × 1260 ms.
-        rig.controller.loadAverage(1, at: atMs(3100))
+        rig.controller.handle(.reading(.loadAverage(.success(1)), at: atMs(3100)))
         rig.run(until: atMs(3100))
         #expect(rig.programs.count == before, "nothing changes mid-cycle")
         let boundary = start + .milliseconds(3 * 1260)
@@ -36,12 +36,12 @@ import TorchHardware
 
     @Test func aLoadGivingTheSamePeriodChangesNothing() {
         var rig = TorchRig()
-        rig.controller.loadAverage(2, at: atMs(0))
+        rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(0)))
         rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
         #expect(rig.program.timeline.period == .milliseconds(695))
         let before = rig.programs.count
         // 300 + 6720 / 17.0005 = 695.28…: the same whole milliseconds as load 2.
-        rig.controller.loadAverage(2.0001, at: atMs(500))
+        rig.controller.handle(.reading(.loadAverage(.success(2.0001)), at: atMs(500)))
         rig.run(until: atMs(10_000))
         #expect(rig.programs.count == before)
     }
@@ -49,7 +49,7 @@ import TorchHardware
     @Test func loadWhileAnotherPatternPlaysIsUsedWhenTheHeartbeatStarts() {
         var rig = TorchRig()
         rig.command(.setPattern(.strobe(.fast)), at: atMs(0))
-        rig.controller.loadAverage(5, at: atMs(100))
+        rig.controller.handle(.reading(.loadAverage(.success(5)), at: atMs(100)))
         rig.run(until: atMs(200))
         #expect(rig.programs.last?.timeline == Pattern.strobe(.fast).timeline(), "the strobe is left alone")
         rig.command(.setPattern(.effect(.heartbeat)), at: atMs(300))
@@ -65,7 +65,7 @@ import TorchHardware
         rig.command(.off, at: atMs(800))
         #expect(!rig.controller.followsLoadAverage)
         let before = rig.programs.count
-        rig.controller.loadAverage(3, at: atMs(900))
+        rig.controller.handle(.reading(.loadAverage(.success(3)), at: atMs(900)))
         rig.run(until: atMs(5000))
         #expect(rig.programs.count == before)
     }
@@ -79,21 +79,21 @@ import TorchHardware
         #expect(asks(rig) == 0, "no heartbeat, no read")
         rig.command(.setPattern(.effect(.heartbeat)), at: atMs(1010))
         #expect(asks(rig) == 1, "asked at once when it starts")
-        rig.controller.loadAverageRead(.success(2), at: atMs(1010))
+        rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(1010)))
         rig.run(until: atMs(6009))
         #expect(asks(rig) == 1)
         #expect(rig.programs.last?.timeline.period == .milliseconds(300 + 6720 / 17), "load 2 from the next cycle")
         rig.run(until: atMs(6010))
         #expect(asks(rig) == 2, "again 5 s later")
         let failure = HardwareError("/proc/loadavg: cannot open: No such file or directory")
-        rig.controller.loadAverageRead(.failure(failure), at: atMs(6010))
+        rig.controller.handle(.reading(.loadAverage(.failure(failure)), at: atMs(6010)))
         rig.run(until: atMs(11_010))
-        rig.controller.loadAverageRead(.failure(failure), at: atMs(11_010))
+        rig.controller.handle(.reading(.loadAverage(.failure(failure)), at: atMs(11_010)))
         rig.run(until: atMs(11_020))
         let warnings = rig.effects.filter { if case let .log(.warning, line) = $0 { line.hasPrefix("heartbeat: ") } else { false } }
         #expect(warnings.count == 1, "logged once: \(warnings)")
         #expect(rig.torch.loadAverage == 2, "the last rate stays")
-        rig.controller.loadAverageRead(.success(1), at: atMs(11_020))
+        rig.controller.handle(.reading(.loadAverage(.success(1)), at: atMs(11_020)))
         rig.run(until: atMs(11_030))
         #expect(rig.effects.contains(.log(.info, "heartbeat: the load average reads again (1)")))
         rig.command(.off, at: atMs(12_000))

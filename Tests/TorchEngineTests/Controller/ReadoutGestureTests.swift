@@ -23,7 +23,7 @@ import TorchHardware
         // The first click lit the torch (it never waits); the readout plays over it.
         #expect(rig.lit)
         let r = Readout(number: 23)
-        rig.controller.readout(r, at: atMs(960))
+        rig.controller.handle(.reading(.readout(.success(ReadoutReading(r))), at: atMs(960)))
         rig.run(until: atMs(960))
         #expect(!rig.controller.wantsReadout)
         #expect(rig.program.timeline == r.once && nearly(rig.program.brightness, 0.4) && rig.program.startedAt == atMs(960))
@@ -44,7 +44,7 @@ import TorchHardware
 
     @Test func aPressCutsTheReadoutShort() {
         var rig = sevenClicks()
-        rig.controller.readout(Readout(number: 9), at: atMs(1000))
+        rig.controller.handle(.reading(.readout(.success(ReadoutReading(Readout(number: 9)))), at: atMs(1000)))
         rig.press(at: atMs(3000))
         #expect(rig.torch.readoutEnd == nil)
         #expect(rig.program.timeline.isSteady && rig.program.startedAt == atMs(3000))
@@ -52,7 +52,7 @@ import TorchHardware
 
     @Test func aCommandCutsTheReadoutShort() {
         var rig = sevenClicks()
-        rig.controller.readout(Readout(number: 9), at: atMs(1000))
+        rig.controller.handle(.reading(.readout(.success(ReadoutReading(Readout(number: 9)))), at: atMs(1000)))
         rig.command(.off, at: atMs(2000))
         #expect(rig.torch.readoutEnd == nil && !rig.lit && rig.programs.last?.isDark == true)
     }
@@ -64,7 +64,7 @@ import TorchHardware
         rig.run(until: atMs(1950))
         #expect(rig.controller.wantsReadout && !rig.lit)
         let r = Readout(number: 5)
-        rig.controller.readout(r, at: atMs(1950))
+        rig.controller.handle(.reading(.readout(.success(ReadoutReading(r))), at: atMs(1950)))
         rig.run(until: atMs(1950))
         #expect(rig.program.timeline == r.once)
         rig.run(until: atMs(1950) + r.once.period)
@@ -74,7 +74,7 @@ import TorchHardware
     @Test func anUnreadableNumberIsOneLogLineAndNothingShows() {
         var rig = sevenClicks()
         let before = rig.program
-        rig.controller.readoutUnavailable("/sys/class/thermal: no thermal_zone* here")
+        rig.controller.handle(.reading(.readout(.failure(HardwareError("/sys/class/thermal: no thermal_zone* here"))), at: atMs(960)))
         rig.run(until: atMs(1000))
         #expect(!rig.controller.wantsReadout && rig.program == before)
         #expect(rig.effects.contains(.log(.warning, "readout: /sys/class/thermal: no thermal_zone* here")))
@@ -88,7 +88,7 @@ import TorchHardware
         for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
         rig.run(until: atMs(950))
         #expect(asks() == 1, "asked once, in the turn the gesture was recognised")
-        rig.controller.readoutRead(.success(ReadoutReading(Readout(number: 42), note: "eth0 10.0.0.42: 42")), at: atMs(950))
+        rig.controller.handle(.reading(.readout(.success(ReadoutReading(Readout(number: 42), note: "eth0 10.0.0.42: 42"))), at: atMs(950)))
         rig.run(until: atMs(950))
         #expect(rig.program.timeline == Readout(number: 42).once)
         #expect(rig.effects.contains(.log(.info, "readout: eth0 10.0.0.42: 42")))
@@ -96,7 +96,7 @@ import TorchHardware
         for i: Int64 in 0..<7 { rig.click(atMs(10_000 + i * 100), atMs(10_000 + i * 100 + 50)) }
         rig.run(until: atMs(11_000))
         #expect(asks() == 2, "a new gesture asks again")
-        rig.controller.readoutRead(.failure(HardwareError("getifaddrs: no address")), at: atMs(11_000))
+        rig.controller.handle(.reading(.readout(.failure(HardwareError("getifaddrs: no address"))), at: atMs(11_000)))
         rig.run(until: atMs(11_000))
         #expect(!rig.controller.wantsReadout)
         #expect(rig.effects.contains { if case let .log(_, l) = $0 { l.hasPrefix("readout: getifaddrs: no address") } else { false } })

@@ -10,7 +10,7 @@ import TorchEngine
 
     @Test func aRemotePressWithoutKeepAlivesIsReleasedAfterTheLease() {
         var rig = TorchRig()
-        #expect(rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, at: atMs(0)) == .success())
+        #expect(rig.controller.handle(.request(ControlRequest(.press(.on)), from: .web, at: atMs(0))) == .success())
         rig.run(until: atMs(999))
         #expect(rig.lit && rig.controller.isVirtuallyPressed(.on))
         rig.run(until: atMs(1000))
@@ -23,21 +23,21 @@ import TorchEngine
 
     @Test func keepAlivesKeepItHeldUntilTheyStop() {
         var rig = TorchRig()
-        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, at: atMs(0))
+        _ = rig.controller.handle(.request(ControlRequest(.press(.on)), from: .web, at: atMs(0)))
         for t in stride(from: Int64(250), through: 3000, by: 250) {
             rig.run(until: atMs(t))
-            #expect(rig.controller.renewVirtualPress(web, at: atMs(t)))
+            #expect(rig.controller.handle(.renewVirtualPress(web, at: atMs(t))).ok)
         }
         rig.run(until: atMs(3999))
         #expect(rig.controller.isVirtuallyPressed(.on))
         rig.run(until: atMs(4000))
         #expect(!rig.controller.isVirtuallyPressed(.on))
-        #expect(!rig.controller.renewVirtualPress(web, at: atMs(4100)))
+        #expect(!rig.controller.handle(.renewVirtualPress(web, at: atMs(4100))).ok)
     }
 
     @Test func theSocketsPressIsTheOwnersAndHasNoLease() {
         var rig = TorchRig()
-        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .socket, client: 1, at: atMs(0))
+        _ = rig.controller.handle(.request(ControlRequest(.press(.on)), from: .socket, client: 1, at: atMs(0)))
         rig.run(until: atMs(60_000))
         #expect(rig.controller.isVirtuallyPressed(.on) && rig.lit)
     }
@@ -47,8 +47,8 @@ import TorchEngine
         rig.press(at: atMs(0))                       // the owner's finger, from dark
         rig.run(until: atMs(100))
         #expect(rig.lit && rig.torch.momentary)
-        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, at: atMs(200))
-        _ = rig.controller.respond(to: ControlRequest(.release(.on)), from: .web, at: atMs(250))
+        _ = rig.controller.handle(.request(ControlRequest(.press(.on)), from: .web, at: atMs(200)))
+        _ = rig.controller.handle(.request(ControlRequest(.release(.on)), from: .web, at: atMs(250)))
         rig.run(until: atMs(1500))
         // Still held by the finger: no tap, no release from the page.
         #expect(rig.lit && rig.torch.momentary)
@@ -59,7 +59,7 @@ import TorchEngine
 
     @Test func theFingerLiftedDuringARemoteHoldReleasesWithIt() {
         var rig = TorchRig()
-        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, at: atMs(0))
+        _ = rig.controller.handle(.request(ControlRequest(.press(.on)), from: .web, at: atMs(0)))
         rig.press(at: atMs(100))
         rig.release(at: atMs(200))
         #expect(rig.lit)                             // the page still holds it

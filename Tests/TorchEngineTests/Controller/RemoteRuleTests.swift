@@ -9,7 +9,7 @@ import TorchEngine
     func request(_ rig: inout TorchRig, _ line: String, from origin: CommandOrigin, at t: Instant) -> ControlReply {
         rig.run(until: t)
         guard case let .success(r) = ControlRequest.parse(line) else { return .failure("unparsable test request") }
-        return rig.controller.respond(to: r, from: origin, at: t)
+        return rig.controller.handle(.request(r, from: origin, at: t))
     }
 
     @Test func theWebIsRefusedAnUnlistedStrobeAndTheLightIsUnchanged() {
@@ -24,12 +24,12 @@ import TorchEngine
         let strobe = Pattern.effect(.partyStrobe(rate: 24, flash: .milliseconds(1)))
         var settings = TorchSettings(patterns: [.steady, strobe])
         var rig = TorchRig(settings)
-        let refusal = rig.controller.command(.setPattern(strobe), from: .mqtt, at: atMs(0))
-        #expect(refusal?.message == "pattern 'party-strobe' flashes more than 3 times a second; a remote front end starts it only with [light] remote-flashing = yes")
+        let refusal = rig.controller.handle(.command(.setPattern(strobe), from: .mqtt, at: atMs(0)))
+        #expect(refusal.error == "pattern 'party-strobe' flashes more than 3 times a second; a remote front end starts it only with [light] remote-flashing = yes")
         #expect(!rig.lit)
         settings.remoteFlashing = true
         var allowed = TorchRig(settings)
-        #expect(allowed.controller.command(.setPattern(strobe), from: .mqtt, at: atMs(0)) == nil)
+        #expect(allowed.controller.handle(.command(.setPattern(strobe), from: .mqtt, at: atMs(0))).ok)
         #expect(allowed.lit && allowed.torch.pattern == strobe)
     }
 
@@ -50,7 +50,7 @@ import TorchEngine
         let rig = TorchRig(settings)
         #expect(rig.controller.flashPattern(for: .mqtt) == .strobe(.medium))
         #expect(rig.controller.flashPattern(for: .socket) == .strobe(.fast))
-        #expect(rig.controller.flash(.strobe(.fast), for: .seconds(2), from: .mqtt, at: atMs(0)) != nil)
+        #expect(!rig.controller.handle(.flash(.strobe(.fast), for: .seconds(2), from: .mqtt, at: atMs(0))).ok)
         settings.remoteFlashing = true
         #expect(TorchRig(settings).controller.flashPattern(for: .mqtt) == .strobe(.fast))
     }

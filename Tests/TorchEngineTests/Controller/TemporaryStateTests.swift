@@ -21,7 +21,7 @@ import TorchEngine
         rig.command(.on(Brightness(clamping: 0.4)), at: atMs(0))
         let chosen = rig.torch.persistentState
         rig.effects.removeAll()
-        rig.controller.flash(.strobe(.fast), for: .seconds(3600), from: .mqtt, at: atMs(100))
+        rig.controller.handle(.flash(.strobe(.fast), for: .seconds(3600), from: .mqtt, at: atMs(100)))
         rig.run(until: atMs(200))
         #expect(rig.programs.last?.timeline == Pattern.strobe(.fast).timeline())
         #expect(saves(rig).isEmpty)
@@ -35,7 +35,7 @@ import TorchEngine
 
     @Test func aFlashFromDarkEndsDarkAndAnyCommandCutsItShort() {
         var rig = TorchRig(Self.flashing)
-        rig.controller.flash(.strobe(.fast), for: .seconds(10), from: .mqtt, at: atMs(0))
+        rig.controller.handle(.flash(.strobe(.fast), for: .seconds(10), from: .mqtt, at: atMs(0)))
         rig.run(until: atMs(10))
         #expect(!rig.lit && rig.programs.last?.isDark == false)
         rig.command(.setBrightness(Brightness(clamping: 0.5)), at: atMs(500))
@@ -46,16 +46,16 @@ import TorchEngine
 
     @Test func aVirtualHoldIsSavedOnlyAtItsRelease() {
         var rig = TorchRig(TorchSettings(longHoldAction: .sos))
-        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .web, client: 0, at: atMs(0))
+        _ = rig.controller.handle(.request(ControlRequest(.press(.on)), from: .web, client: 0, at: atMs(0)))
         // Held past the long hold from dark (the page's keep-alives every 250 ms): SOS,
         // latched lit while still held.
         for t in stride(from: Int64(250), through: 3000, by: 250) {
             rig.run(until: atMs(t))
-            rig.controller.renewVirtualPress(VirtualHolder(origin: .web), at: atMs(t))
+            rig.controller.handle(.renewVirtualPress(VirtualHolder(origin: .web), at: atMs(t)))
         }
         #expect(rig.lit && rig.torch.sosActive)
         #expect(saves(rig).isEmpty)
-        _ = rig.controller.respond(to: ControlRequest(.release(.on)), from: .web, client: 0, at: atMs(3100))
+        _ = rig.controller.handle(.request(ControlRequest(.release(.on)), from: .web, client: 0, at: atMs(3100)))
         rig.run(until: atMs(3100))
         #expect(saves(rig).map(\.lit) == [true])
     }

@@ -46,11 +46,11 @@ import TorchEngine
 
     @Test func aHolderThatGoesAwayReleasesAtOnce() {
         var rig = TorchRig()
-        _ = rig.controller.respond(to: ControlRequest(.press(.on)), from: .socket, client: 3, at: atMs(0))
+        _ = rig.controller.handle(.request(ControlRequest(.press(.on)), from: .socket, client: 3, at: atMs(0)))
         rig.run(until: atMs(600))
         #expect(rig.lit && rig.torch.momentary)
         #expect(rig.controller.isHoldingVirtualButton(VirtualHolder(origin: .socket, client: 3)))
-        rig.controller.virtualHolderGone(VirtualHolder(origin: .socket, client: 3), at: atMs(700))
+        rig.controller.handle(.virtualHolderGone(VirtualHolder(origin: .socket, client: 3), at: atMs(700)))
         rig.run(until: atMs(700))
         #expect(!rig.lit)
         #expect(rig.programs.last?.isDark == true && rig.programs.last?.startedAt == atMs(700))
@@ -62,13 +62,13 @@ import TorchEngine
     @Test func theButtonStaysDownWhileAnotherHolderHoldsIt() {
         var rig = TorchRig()
         let one = VirtualHolder(origin: .socket, client: 1), two = VirtualHolder(origin: .socket, client: 2)
-        rig.controller.virtualEdge(role: .on, pressed: true, holder: one, at: atMs(0))
-        rig.controller.virtualEdge(role: .on, pressed: true, holder: two, at: atMs(10))
-        rig.controller.virtualHolderGone(one, at: atMs(500))
+        rig.controller.handle(.virtualEdge(.on, pressed: true, holder: one, at: atMs(0)))
+        rig.controller.handle(.virtualEdge(.on, pressed: true, holder: two, at: atMs(10)))
+        rig.controller.handle(.virtualHolderGone(one, at: atMs(500)))
         rig.run(until: atMs(600))
         #expect(rig.lit && rig.controller.isVirtuallyPressed(.on))
         // A release is the button coming up, whoever pressed it.
-        rig.controller.virtualEdge(role: .on, pressed: false, holder: one, at: atMs(700))
+        rig.controller.handle(.virtualEdge(.on, pressed: false, holder: one, at: atMs(700)))
         rig.run(until: atMs(700))
         #expect(!rig.lit && !rig.controller.isVirtuallyPressed(.on))
         #expect(!rig.controller.isHoldingVirtualButton(two))
@@ -94,7 +94,7 @@ import TorchEngine
         _ = rig.request(#"{"cmd":"press"}"#, at: atMs(0))
         rig.run(until: atMs(500))
         // The physical line reads released: the virtual press still holds the button.
-        rig.controller.lineSettled(.on, pressed: false, at: atMs(500))
+        rig.controller.handle(.lineSettled(.on, pressed: false, at: atMs(500)))
         rig.run(until: atMs(500))
         #expect(rig.lit && rig.torch.momentary)
     }

@@ -3,7 +3,8 @@ import TorchTesting
 
 /// Package.swift's and the README's layering, read from the sources: TorchCore imports
 /// nothing, and every system call lives in TorchHardware — TorchEngine (the scheduler's
-/// loop too) imports neither Glibc nor CTorchSys.
+/// loop too) imports neither Glibc nor CTorchSys; outside its own folder the controller
+/// is changed only through `handle(_:)`.
 @Suite struct LayeringTests {
     /// The .swift files under `relative`, at any depth, as paths from the repository root.
     static func swiftFiles(_ relative: String) -> [String] {
@@ -38,5 +39,29 @@ import TorchTesting
         }
         let package = try #require(RepoFiles.read("Package.swift"))
         #expect(package.contains(#".target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware"]"#))
+    }
+
+    /// What the front ends, the shell and the executable may call on the controller: its
+    /// one way in and the queries that change nothing.
+    static let controllerCalls: Set<String> = [
+        "handle", "takeEffects", "status", "edgesSettled", "isHoldingVirtualButton", "isVirtuallyPressed",
+        "flashPattern", "patternName",
+    ]
+
+    @Test func theControllerIsChangedOnlyThroughItsOneWayIn() throws {
+        let files = ["Sources/TorchEngine", "Sources/TorchTesting", "Sources/torch"].flatMap(Self.swiftFiles)
+            .filter { !$0.hasPrefix("Sources/TorchEngine/Controller/") }
+        try #require(files.contains("Sources/TorchEngine/MQTT/MQTTFrontEnd.swift"))
+        var calls = 0
+        for f in files {
+            let text = RepoFiles.read(f) ?? ""
+            for piece in text.split(separator: "controller.", omittingEmptySubsequences: false).dropFirst() {
+                let name = String(piece.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+                guard piece.dropFirst(name.count).first == "(" else { continue }
+                calls += 1
+                #expect(Self.controllerCalls.contains(name), "\(f) calls controller.\(name)(…)")
+            }
+        }
+        #expect(calls > 10, "found the calls on the controller: \(calls)")
     }
 }

@@ -43,7 +43,7 @@ import TorchTesting
         #expect(e.begin() == nil)
         for second in 1...120 {
             #expect(e.run(until: atMs(Int64(second) * 1000)))
-            #expect(e.service.controller.respond(to: ControlRequest(.status), from: .socket, at: clock.now()).ok)
+            #expect(e.service.controller.handle(.request(ControlRequest(.status), from: .socket, at: clock.now())).ok)
         }
         #expect(!frontEnd.session.isConnected)
         // One lookup in flight, whatever the reconnect attempts: no thread piles up.

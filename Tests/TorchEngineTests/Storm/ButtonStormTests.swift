@@ -19,8 +19,8 @@ import TorchHardware
         defer { buttons.close() }
         let controller = TorchController(
             settings: ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear)), at: .zero)
-        controller.start(at: .zero)
-        controller.advance(to: .zero, output: Self.healthy)
+        controller.handle(.start(at: .zero))
+        controller.handle(.advance(to: .zero, output: Self.healthy))
         _ = controller.takeEffects()
 
         var pulses: [GestureKind: Int] = [:]
@@ -37,7 +37,7 @@ import TorchHardware
         // The shell wakes at the controller's deadline or on input, whichever is first.
         func runTimers(before t: Instant) {
             while let d = controller.nextDeadline, d < t {
-                controller.advance(to: d, output: Self.healthy)
+                controller.handle(.advance(to: d, output: Self.healthy))
                 collect()
             }
         }
@@ -52,12 +52,12 @@ import TorchHardware
                 runTimers(before: first.at)
                 for e in chunk { pipe.inject(pressed: e.pressed, at: e.at) }
                 buttons.serve(ready: [pipe.pollDescriptor], at: last.at, controller: controller)
-                controller.advance(to: last.at, output: Self.healthy)
+                controller.handle(.advance(to: last.at, output: Self.healthy))
                 collect()
             }
         }
         runTimers(before: schedule.end)
-        controller.advance(to: schedule.end, output: Self.healthy)
+        controller.handle(.advance(to: schedule.end, output: Self.healthy))
         collect()
 
         #expect(schedule.gestures.reduce(0) { $0 + $1.presses } == 10_000)
