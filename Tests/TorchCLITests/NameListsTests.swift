@@ -6,6 +6,8 @@ import TorchTesting
 /// Each list of names is written once in the code; the places people read them — the
 /// help, the man page, the config reference, the protocol page — are checked against it,
 /// so a new effect, backend or control command fails here until every one names it.
+/// torch(1)'s effect entries are generated (`make docs`), the help's are built from
+/// `EffectKind`.
 @Suite struct NameListsTests {
     /// The lines of `text` from the one starting with `start` up to the next starting
     /// with `end` (or the end).
@@ -38,6 +40,29 @@ import TorchTesting
         for kind in EffectKind.allCases {
             let line = entries.first { name($0) == kind.rawValue } ?? ""
             for p in kind.parameterNames { #expect(line.contains("\\fB\(p)="), "\(kind.rawValue): \(p) in '\(line)'") }
+        }
+    }
+
+    /// torch(1)'s effect entries are written by `make docs` from the effects' files.
+    @Test func theManPageEffectsAreGenerated() throws {
+        let page = try #require(RepoFiles.read("dist/torch.1"))
+        let generated = try #require(EffectManual.manPage(replacingEffectsIn: page), "dist/torch.1 lost its GENERATED EFFECTS marks")
+        RepoFiles.writeIfAsked("dist/torch.1", generated)
+        #expect(RepoFiles.read("dist/torch.1") == generated, "torch(1)'s EFFECTS differ from the effects' files: run 'make docs'")
+    }
+
+    /// The patterns page's table of effects (written by hand: what each does, at length)
+    /// has a row for every effect, in order, with each parameter's default.
+    @Test func thePatternsPageHasARowForEveryEffectInOrder() throws {
+        let page = try #require(RepoFiles.read("docs/patterns.md"))
+        let rows = Self.section(page, from: "| effect | what it does |", to: "\n").prefix { $0.hasPrefix("|") }.dropFirst()
+        let named = rows.compactMap { row -> String? in
+            row.split(separator: "|").first.map { String($0.filter { $0 != "`" }.split(separator: " ").first ?? "") }
+        }
+        #expect(named == EffectKind.allCases.map(\.rawValue) + ["readout"], "docs/patterns.md's table of effects")
+        for kind in EffectKind.allCases {
+            let row = rows.first { $0.hasPrefix("| `\(kind.rawValue)` |") } ?? ""
+            for p in kind.defaultParameters { #expect(row.contains("`\(p)`"), "\(kind.rawValue)'s row names \(p)") }
         }
     }
 
