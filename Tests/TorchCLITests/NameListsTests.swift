@@ -6,8 +6,8 @@ import TorchTesting
 /// Each list of names is written once in the code; the places people read them — the
 /// help, the man page, the config reference, the protocol page — are checked against it,
 /// so a new effect, backend or control command fails here until every one names it.
-/// torch(1)'s effect entries are generated (`make docs`), the help's are built from
-/// `EffectKind`.
+/// torch(1)'s effect entries and backend list and the protocol page's backend row are
+/// generated (`make docs`), the help's effects are built from `EffectKind`.
 @Suite struct NameListsTests {
     /// The lines of `text` from the one starting with `start` up to the next starting
     /// with `end` (or the end).
@@ -43,12 +43,18 @@ import TorchTesting
         }
     }
 
-    /// torch(1)'s effect entries are written by `make docs` from the effects' files.
-    @Test func theManPageEffectsAreGenerated() throws {
+    /// torch(1)'s effect entries (`EffectManual`) and its `--backend` list are written by
+    /// `make docs` from the effects' files and `Backend` (one test: one file).
+    @Test func theManPageListsAreGenerated() throws {
         let page = try #require(RepoFiles.read("dist/torch.1"))
-        let generated = try #require(EffectManual.manPage(replacingEffectsIn: page), "dist/torch.1 lost its GENERATED EFFECTS marks")
+        let effects = try #require(EffectManual.manPage(replacingEffectsIn: page), "dist/torch.1 lost its GENERATED EFFECTS marks")
+        let generated = try #require(Self.replacingLine(in: effects, where: { $0.contains("\\fB\\-\\-backend\\fR auto|") }) { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).map {
+                $0.hasPrefix("auto|") ? BackendRequest.sortedNames.joined(separator: "|") + "," : String($0)
+            }.joined(separator: " ")
+        }, "torch(1) lost its --backend list")
         RepoFiles.writeIfAsked("dist/torch.1", generated)
-        #expect(RepoFiles.read("dist/torch.1") == generated, "torch(1)'s EFFECTS differ from the effects' files: run 'make docs'")
+        #expect(RepoFiles.read("dist/torch.1") == generated, "torch(1)'s EFFECTS or --backend list differ from the code: run 'make docs'")
     }
 
     /// The patterns page's table of effects (written by hand: what each does, at length)
@@ -64,6 +70,48 @@ import TorchTesting
             let row = rows.first { $0.hasPrefix("| `\(kind.rawValue)` |") } ?? ""
             for p in kind.defaultParameters { #expect(row.contains("`\(p)`"), "\(kind.rawValue)'s row names \(p)") }
         }
+    }
+
+    /// `text` with its first line that `match` accepts changed by `change`; nil when
+    /// there is no such line.
+    static func replacingLine(in text: String, where match: (String) -> Bool, _ change: (String) -> String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let i = lines.firstIndex(where: match) else { return nil }
+        lines[i] = change(lines[i])
+        return lines.joined(separator: "\n")
+    }
+
+    /// The protocol page's status row for `backend` is written by `make docs` from `Backend`.
+    @Test func theStatusRowsBackendsAreGenerated() throws {
+        let protocolPage = try #require(RepoFiles.read("docs/control-protocol.md"))
+        let doc = try #require(Self.replacingLine(in: protocolPage, where: { $0.hasPrefix("| `backend` |") }) { _ in
+            "| `backend` | string | the output driven: " + WordList.or(Backend.allCases.map { "`\($0.rawValue)`" }) + " (never `auto`) |"
+        }, "control-protocol.md lost the status field backend's row")
+        RepoFiles.writeIfAsked("docs/control-protocol.md", doc)
+        #expect(RepoFiles.read("docs/control-protocol.md") == doc, "control-protocol.md's backend row differs from Backend: run 'make docs'")
+    }
+
+    /// The pages that write `` `--backend a|b|…` `` list the backends as the help does
+    /// (`make docs` writes them; a list without `auto` stays without it).
+    @Test(arguments: ["docs/cli.md", "docs/boards.md"])
+    func thePagesBackendListsAreGenerated(_ file: String) throws {
+        let page = try #require(RepoFiles.read(file))
+        let mark = "`--backend "
+        var generated = ""
+        var rest = Substring(page)
+        while let r = rest.range(of: mark) {
+            generated += rest[..<r.upperBound]
+            rest = rest[r.upperBound...]
+            let list = rest.prefix { $0 != "`" }
+            guard list.contains("|") else { continue }
+            let names = BackendRequest.sortedNames.filter { $0 != "auto" || list.hasPrefix("auto|") }
+            generated += names.joined(separator: "|")
+            rest = rest.dropFirst(list.count)
+        }
+        generated += rest
+        #expect(generated.contains(mark + "auto|") || generated.contains(mark + "gpiod|"), "\(file) lists no backends")
+        RepoFiles.writeIfAsked(file, generated)
+        #expect(RepoFiles.read(file) == generated, "\(file)'s --backend list differs from Backend: run 'make docs'")
     }
 
     @Test func everyBackendIsNamedWhereBackendsAreListed() throws {

@@ -30,10 +30,7 @@ public enum ControlCommandName: String, CaseIterable, Sendable {
     }
 
     /// "on, off, …, status or reload", for errors.
-    public static let list: String = {
-        let names = allCases.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    }()
+    public static let list = WordList.or(allCases.map(\.rawValue))
 }
 
 extension ControlCommandName {
