@@ -8,16 +8,13 @@
 /// its 150-step ramp; here they are divided by their sum, so the flame moves between
 /// 48 % and 100 % of the chosen brightness. Anduril ticks at 62.5 Hz; this ramps to every
 /// second tick's level over 32 ms, and 4000 such steps (2 min 8 s) repeat.
-struct Candle: LightEffect {
+struct Candle: RandomEffect {
     static let name = "candle"
     static let summary = "random flicker (Anduril's candle)"
     static let manual = "Random flicker (Anduril 2's three-oscillator candle) between 48% and 100%, a new level every 32 ms; the seed (0 to 4294967295) picks the flicker, the same seed the same light; it repeats after 2 min 8 s."
-    static var parameters: [EffectParameter<Candle>] { [.seed("seed", \.seed)] }
 
-    /// Picks the flicker: the same seed, the same light.
+    /// Picks the flicker.
     var seed: UInt32 = 0
-
-    func timeline(loadAverage: Double) -> Timeline { Self.timeline(seed: seed) }
 
     static let tick: Duration = .milliseconds(16)
     static let stepsPerCycle = 4000

@@ -21,11 +21,7 @@ public enum EffectManual {
 
     /// `page` with its generated part written anew; nil when it lacks the marks.
     public static func manPage(replacingEffectsIn page: String) -> String? {
-        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let b = lines.firstIndex(of: begin), let e = lines[b...].firstIndex(of: end) else { return nil }
-        let before = lines[..<b].map { $0 + "\n" }.joined()
-        let after = lines[(e + 1)...].joined(separator: "\n")
-        return before + entries() + after
+        ConfigReference.replacing(from: begin, to: end, in: page, with: entries())
     }
 
     /// A paragraph in roff: as the config reference writes one, with µ and × as roff's

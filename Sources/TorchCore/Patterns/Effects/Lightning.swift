@@ -6,16 +6,13 @@
 /// each such interval, sometimes dipping to half in between, like a flash's afterglow;
 /// then darkness for 1 ms to about 16 s, short ones far more often. Strikes are drawn
 /// until 4000 steps; then the storm repeats.
-struct Lightning: LightEffect {
+struct Lightning: RandomEffect {
     static let name = "lightning"
     static let summary = "random strikes and darkness"
     static let manual = "Random strikes that decay in steps, then 1 ms to 16 s dark (Anduril 2's lightning storm); repeats after 4000 steps (minutes)."
-    static var parameters: [EffectParameter<Lightning>] { [.seed("seed", \.seed)] }
 
-    /// Picks the storm: the same seed, the same light.
+    /// Picks the storm.
     var seed: UInt32 = 0
-
-    func timeline(loadAverage: Double) -> Timeline { Self.timeline(seed: seed) }
 
     static let stepsPerCycle = 4000
     static let maxLevel = 150
