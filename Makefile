@@ -91,7 +91,7 @@ help:
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
 	@echo "make raspi-test  GPIO18 on an emulated Raspberry Pi 3 B (qemu raspi3b, Debian 13's kernel), seen from outside (TORCH_ARM64=arm64 torch)"
-	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, wiring/*.svg, docs/plots/*.svg"
+	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, torch(1)'s effects, the lists of effects and backends, wiring/*.svg, docs/plots/*.svg"
 
 # Installs missing Debian packages when root; otherwise says what is missing.
 define ensure_packages
@@ -156,13 +156,15 @@ wiring-test:
 	sh Tests/wiring/check-diagrams.sh
 
 # Regenerates what is generated from the code: the commented dist/torch.conf and the key
-# sections of torch.conf(5) (from ConfigKeyDocs), the pattern plots of docs/patterns.md
+# sections of torch.conf(5) (from ConfigKeyDocs), torch(1)'s effects and the completion's
+# pattern names (from the effects' files), the backend lists of torch(1), docs/cli.md,
+# docs/boards.md and docs/control-protocol.md (from Backend), the pattern plots of docs/patterns.md
 # (docs/plots, what `torch plot NAME` draws), and wiring/*.svg (wiring/make-diagrams.py).
 docs:
 	python3 wiring/make-diagrams.py
 	$(SWIFT) build --build-tests
-	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests' >/dev/null || true
-	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests'
+	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
+	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
 
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
 # units, control requests, the state file, the web page's token file), checking properties beyond "no crash"

@@ -6,9 +6,5 @@ extension BackendRequest {
     static var sortedNames: [String] { allCases.map(\.rawValue).sorted() }
 
     /// "auto, gpiod, pwm or sim".
-    static var spelledChoices: String {
-        let names = sortedNames
-        guard let last = names.last, names.count > 1 else { return names.joined() }
-        return names.dropLast().joined(separator: ", ") + " or " + last
-    }
+    static var spelledChoices: String { WordList.or(sortedNames) }
 }

@@ -6,15 +6,7 @@ enum PatternSubcommand {
     static let spec = CommandSpec(
         name: "pattern", overview: "Play custom level/duration steps, or an effect (candle, lightning, …).",
         arguments: [ArgumentSpec(name: "spec", help: "Steps 'LEVEL DURATION …', '~LEVEL' ramps to it, optional 'xN' repeats; or an effect 'NAME key=value …'.", optional: false, variadic: true)],
-        discussion: """
-        EFFECTS (parameters optional, defaults shown):
-          candle seed=0                      random flicker (Anduril's candle)
-          lightning seed=0                   random strikes and darkness
-          bike base=50%                      steady base with 4 bursts a second
-          beacon on=100ms every=2s           one flash per period
-          party-strobe rate=24Hz flash=1ms   short flashes, 1Hz…125Hz
-          tactical-strobe rate=10Hz          lit a third of each cycle, 1Hz…125Hz
-          heartbeat                          two beats, faster with the load average
+        discussion: "EFFECTS (parameters optional, defaults shown):\n" + effectLines + """
           readout NUMBER                     a number blinked out (see torch readout)
 
         EXAMPLES:
@@ -23,6 +15,14 @@ enum PatternSubcommand {
           torch pattern candle seed=42              a candle; the same seed, the same flicker
         """) { p, light throws(UsageError) in
         .light(.exact(try pattern(p)), light)
+    }
+
+    /// One line per effect kind, from `EffectKind`: its name with its defaults, then its summary.
+    static var effectLines: String {
+        EffectKind.allCases.map { kind in
+            let usage = ([kind.rawValue] + kind.defaultParameters).joined(separator: " ")
+            return "  " + usage + String(repeating: " ", count: max(1, 35 - usage.count)) + kind.summary + "\n"
+        }.joined()
     }
 
     /// An effect when the first word names one, else custom steps; a usage error with a

@@ -6,6 +6,8 @@ import TorchTesting
 /// Each list of names is written once in the code; the places people read them — the
 /// help, the man page, the config reference, the protocol page — are checked against it,
 /// so a new effect, backend or control command fails here until every one names it.
+/// torch(1)'s effect entries and backend list and the protocol page's backend row are
+/// generated (`make docs`), the help's effects are built from `EffectKind`.
 @Suite struct NameListsTests {
     /// The lines of `text` from the one starting with `start` up to the next starting
     /// with `end` (or the end).
@@ -39,6 +41,73 @@ import TorchTesting
             let line = entries.first { name($0) == kind.rawValue } ?? ""
             for p in kind.parameterNames { #expect(line.contains("\\fB\(p)="), "\(kind.rawValue): \(p) in '\(line)'") }
         }
+    }
+
+    /// torch(1)'s effect entries (`EffectManual`) and its `--backend` list are written by
+    /// `make docs` from the effects' files and `Backend` (one test: one file).
+    @Test func theManPageListsAreGenerated() throws {
+        let page = try #require(RepoFiles.read("dist/torch.1"))
+        let effects = try #require(EffectManual.manPage(replacingEffectsIn: page), "dist/torch.1 lost its GENERATED EFFECTS marks")
+        let generated = try #require(Self.replacingLine(in: effects, where: { $0.contains("\\fB\\-\\-backend\\fR auto|") }) { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).map {
+                $0.hasPrefix("auto|") ? BackendRequest.sortedNames.joined(separator: "|") + "," : String($0)
+            }.joined(separator: " ")
+        }, "torch(1) lost its --backend list")
+        RepoFiles.writeIfAsked("dist/torch.1", generated)
+        #expect(RepoFiles.read("dist/torch.1") == generated, "torch(1)'s EFFECTS or --backend list differ from the code: run 'make docs'")
+    }
+
+    /// The patterns page's table of effects (written by hand: what each does, at length)
+    /// has a row for every effect, in order, with each parameter's default.
+    @Test func thePatternsPageHasARowForEveryEffectInOrder() throws {
+        let page = try #require(RepoFiles.read("docs/patterns.md"))
+        let rows = Self.section(page, from: "| effect | what it does |", to: "\n").prefix { $0.hasPrefix("|") }.dropFirst()
+        let named = rows.compactMap { row -> String? in
+            row.split(separator: "|").first.map { String($0.filter { $0 != "`" }.split(separator: " ").first ?? "") }
+        }
+        #expect(named == EffectKind.allCases.map(\.rawValue) + ["readout"], "docs/patterns.md's table of effects")
+        for kind in EffectKind.allCases {
+            let row = rows.first { $0.hasPrefix("| `\(kind.rawValue)` |") } ?? ""
+            for p in kind.defaultParameters { #expect(row.contains("`\(p)`"), "\(kind.rawValue)'s row names \(p)") }
+        }
+    }
+
+    /// `text` with its first line that `match` accepts changed by `change`; nil when
+    /// there is no such line.
+    static func replacingLine(in text: String, where match: (String) -> Bool, _ change: (String) -> String) -> String? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let i = lines.firstIndex(where: match) else { return nil }
+        lines[i] = change(lines[i])
+        return lines.joined(separator: "\n")
+    }
+
+    /// The protocol page's status row for `backend` is written by `make docs` from `Backend`.
+    @Test func theStatusRowsBackendsAreGenerated() throws {
+        let protocolPage = try #require(RepoFiles.read("docs/control-protocol.md"))
+        let doc = try #require(Self.replacingLine(in: protocolPage, where: { $0.hasPrefix("| `backend` |") }) { _ in
+            "| `backend` | string | the output driven: " + WordList.or(Backend.allCases.map { "`\($0.rawValue)`" }) + " (never `auto`) |"
+        }, "control-protocol.md lost the status field backend's row")
+        RepoFiles.writeIfAsked("docs/control-protocol.md", doc)
+        #expect(RepoFiles.read("docs/control-protocol.md") == doc, "control-protocol.md's backend row differs from Backend: run 'make docs'")
+    }
+
+    /// The pages that write `` `--backend a|b|…` `` list the backends as the help does
+    /// (`make docs` writes them; a list without `auto` stays without it).
+    @Test(arguments: ["docs/cli.md", "docs/boards.md"])
+    func thePagesBackendListsAreGenerated(_ file: String) throws {
+        let page = try #require(RepoFiles.read(file))
+        let generated = page.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            for i in words.indices.dropFirst() where words[i - 1].hasSuffix("`--backend") && words[i].contains("|") {
+                let list = words[i].prefix { $0 != "`" }
+                let names = BackendRequest.sortedNames.filter { $0 != "auto" || list.hasPrefix("auto|") }
+                words[i] = names.joined(separator: "|") + words[i].dropFirst(list.count)
+            }
+            return words.joined(separator: " ")
+        }.joined(separator: "\n")
+        #expect(generated.includes("`--backend auto|") || generated.includes("`--backend gpiod|"), "\(file) lists no backends")
+        RepoFiles.writeIfAsked(file, generated)
+        #expect(RepoFiles.read(file) == generated, "\(file)'s --backend list differs from Backend: run 'make docs'")
     }
 
     @Test func everyBackendIsNamedWhereBackendsAreListed() throws {

@@ -2,8 +2,8 @@
 /// service around the light.
 extension ConfigKeyDocs {
     static let output: [ConfigKeyDoc] = [
-        .init("output", "backend", "What drives the light: auto (chosen from the board and the settings below; the simulated LED when there is no GPIO chip), pwm (/sys/class/pwm), gpiod (a GPIO line; dimming by software PWM) or sim (a simulated LED in the terminal).",
-              allowed: "auto, pwm, gpiod or sim", default: "auto", example: "gpiod"),
+        .init("output", "backend", "What drives the light: " + WordList.or(["auto (chosen from the board and the settings below; the simulated LED when there is no GPIO chip)"] + Backend.allCases.map { "\($0.rawValue) (\($0.summary))" }) + ".",
+              allowed: WordList.or(["auto"] + Backend.allCases.map(\.rawValue)), default: "auto", example: "gpiod"),
         .init("output", "chip", "The LED's GPIO chip, for the gpiod backend (named as for [button]). Without it, the board's header chip.",
               allowed: "a number, gpiochipN, /dev/gpiochipN or the chip's label", default: nil, example: "gpiochip0"),
         .init("output", "line", "The LED's line (GPIO18 is physical pin 12 on a Raspberry Pi, with hardware PWM). Without it, the board's suggested pin.",

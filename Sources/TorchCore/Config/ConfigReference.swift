@@ -127,11 +127,17 @@ enum ConfigReference {
 
     /// The man page with its generated part replaced; nil when the marks are missing.
     static func manPage(replacingKeysIn page: String) -> String? {
+        replacing(from: manBegin, to: manEnd, in: page, with: manKeys())
+    }
+
+    /// `page` with the lines from `begin` to `end` (both whole lines) replaced by `part`
+    /// (which writes the marks again); nil when a mark is missing.
+    static func replacing(from begin: String, to end: String, in page: String, with part: String) -> String? {
         let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let b = lines.firstIndex(of: manBegin), let e = lines[b...].firstIndex(of: manEnd) else { return nil }
+        guard let b = lines.firstIndex(of: begin), let e = lines[b...].firstIndex(of: end) else { return nil }
         let before = lines[..<b].map { $0 + "\n" }.joined()
         let after = lines[(e + 1)...].joined(separator: "\n")
-        return before + manKeys() + after
+        return before + part + after
     }
 
     /// Text as a roff paragraph line: backslashes escaped, no control character first.

@@ -1,4 +1,6 @@
-/// What a control-socket request asks the torch to do (the `"cmd"` of a request line).
+/// What a control-socket request asks the torch to do (the `"cmd"` of a request line):
+/// the value, its name, its keys written back as JSON and its state-machine command.
+/// `ControlCommandName` reads it; a command is that and its case here.
 public enum ControlCommand: Equatable, Sendable {
     /// `on`: light on, latched, optionally at a new brightness.
     case on(Brightness?)
@@ -83,5 +85,25 @@ public enum ControlCommand: Equatable, Sendable {
         case let .settings(u): return .settings(u)
         case .status, .reload, .press, .release: return nil
         }
+    }
+
+    /// Its own keys as a request writes them (besides `"cmd"`, `"transition"` and
+    /// `"id"`): brightness as a fraction (exact), patterns as canonical text.
+    public var jsonMembers: [JSONMember] {
+        var m: [JSONMember] = []
+        switch self {
+        case let .on(b?): m.append(JSONMember("brightness", .number(b.fraction)))
+        case let .patternNamed(name), let .modeNamed(name): m.append(JSONMember("name", .string(name)))
+        case let .pattern(p), let .mode(p): m.append(JSONMember("spec", .string(p.canonicalText)))
+        case let .brightness(b): m.append(JSONMember("level", .number(b.fraction)))
+        case let .stealth(on): m.append(JSONMember("on", .bool(on)))
+        case let .settings(u):
+            if let l = u.lightByDefault { m.append(JSONMember("light-by-default", .bool(l))) }
+            if let h = u.holdForLight { m.append(JSONMember("hold-for-light", .bool(h))) }
+            if let t = u.sleepTimer { m.append(JSONMember("sleep-timer", .string(t == .zero ? "off" : DurationSyntax.format(t)))) }
+        case let .press(role), let .release(role): m.append(JSONMember("role", .string(role.rawValue)))
+        case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
+        }
+        return m
     }
 }

@@ -72,108 +72,14 @@ public struct ControlRequest: Equatable, Sendable {
             let allowed = keys.isEmpty ? "only \"cmd\" and \"id\"" : (keys + ["id"]).map { "\"\($0)\"" }.joined(separator: ", ")
             throw ControlError("\"\(cmd)\" does not take \(JSONText.string(m.key)): it takes \(allowed)")
         }
-        switch name {
-        case .on:
-            return .on(try json["brightness"].map { v throws(ControlError) in try brightness(v, key: "brightness") })
-        case .off: return .off
-        case .toggle: return .toggle
-        case .nextPattern: return .nextPattern
-        case .status: return .status
-        case .reload: return .reload
-        case .brightness:
-            guard let v = json["level"] else {
-                throw ControlError("\"brightness\" needs \"level\": a brightness from 1% to 100% (or 0.01 to 1.0)")
-            }
-            return .brightness(try brightness(v, key: "level"))
-        case .stealth:
-            guard let v = json["on"] else { throw ControlError("\"stealth\" needs \"on\": true or false") }
-            return .stealth(try bool(v, key: "on"))
-        case .settings:
-            return .settings(try settings(json))
-        case .press, .release:
-            let role = try json["role"].map { v throws(ControlError) in try buttonRole(v) } ?? .on
-            return name == .press ? .press(role) : .release(role)
-        case .mode:
-            switch try pattern(json, cmd: "mode") {
-            case let .patternNamed(n): return .modeNamed(n)
-            case let .pattern(p): return .mode(p)
-            default: throw ControlError("\"mode\" needs \"name\" or \"spec\"")
-            }
-        case .pattern:
-            return try pattern(json)
-        }
+        return try name.command(json)
     }
 
-    /// `"on"` or `"off"`: which button.
-    private static func buttonRole(_ v: JSONValue) throws(ControlError) -> ButtonRole {
-        guard let s = v.stringValue else {
-            throw ControlError("\"role\" is \(v.kindName): expected \"on\" or \"off\"")
-        }
-        guard let role = ButtonRole(rawValue: s) else {
-            throw ControlError("\"role\" \(JSONText.string(s)) is not a button: expected \"on\" or \"off\"")
-        }
-        return role
-    }
-
-    private static func pattern(_ json: JSONValue, cmd: String = "pattern") throws(ControlError) -> ControlCommand {
-        switch (json["name"], json["spec"]) {
-        case (nil, nil):
-            throw ControlError("\"\(cmd)\" needs \"name\" (e.g. \"sos\") or \"spec\" (e.g. \"blink 500ms 500ms\")")
-        case (.some, .some):
-            throw ControlError("\"\(cmd)\" takes \"name\" or \"spec\", not both")
-        case let (name?, nil):
-            guard let s = name.stringValue, !s.isEmpty else {
-                throw ControlError("\"name\" is \(name.kindName == "a string" ? "empty" : name.kindName): expected a pattern name such as \"sos\"")
-            }
-            return .patternNamed(s)
-        case let (nil, spec?):
-            guard let s = spec.stringValue else {
-                throw ControlError("\"spec\" is \(spec.kindName): expected pattern text such as \"blink 500ms 500ms\"")
-            }
-            do {
-                return .pattern(try Pattern.parseCanonical(s))
-            } catch {
-                throw ControlError("\"spec\" \(JSONText.string(s)): \(error)")
-            }
-        }
-    }
-
-    /// At least one of the three keys; both switches on at once is refused (they are
-    /// mutually exclusive); the sleep timer is `"off"`, a duration (`"10min"`) or a
-    /// number of seconds, rounded to whole seconds, 1 s to 24 h.
-    private static func settings(_ json: JSONValue) throws(ControlError) -> UserSettings {
-        var u = UserSettings()
-        if let v = json["light-by-default"] { u.lightByDefault = try bool(v, key: "light-by-default") }
-        if let v = json["hold-for-light"] { u.holdForLight = try bool(v, key: "hold-for-light") }
-        if let v = json["sleep-timer"] {
-            let meaning = "\"off\", a duration from 1s to 24h (\"10min\") or a number of seconds"
-            switch v {
-            case .string("off"): u.sleepTimer = .zero
-            case let .string(s):
-                guard let d = UserSettings.wholeSeconds(try? DurationSyntax.parse(s)) else {
-                    throw ControlError("\"sleep-timer\" \(JSONText.string(s)): expected \(meaning)")
-                }
-                u.sleepTimer = d
-            case let .number(n):
-                guard n.isFinite, n >= 0.5, n < 86_400.5, let d = UserSettings.wholeSeconds(.seconds(Int64(n.rounded()))) else {
-                    throw ControlError("\"sleep-timer\" \(JSONValue.numberText(n)): expected \(meaning)")
-                }
-                u.sleepTimer = d
-            default:
-                throw ControlError("\"sleep-timer\" is \(v.kindName): expected \(meaning)")
-            }
-        }
-        if u.isEmpty {
-            throw ControlError("\"settings\" needs at least one of \"light-by-default\", \"hold-for-light\", \"sleep-timer\"")
-        }
-        if u.lightByDefault == true && u.holdForLight == true {
-            throw ControlError("\"light-by-default\" and \"hold-for-light\" are mutually exclusive: a light held only while pressed cannot be lit at start")
-        }
-        return u
-    }
+    // The values more than one command takes (`ControlCommandName.command` reads each
+    // command's keys with them).
 
     /// `"40%"`, `"0.4"` or the number `0.4` (a number is a fraction: `1` is full).
-    private static func brightness(_ v: JSONValue, key: String) throws(ControlError) -> Brightness {
+    static func brightness(_ v: JSONValue, key: String) throws(ControlError) -> Brightness {
         do {
             switch v {
             case let .string(s): return try Brightness.parse(s)
@@ -187,7 +93,7 @@ public struct ControlRequest: Equatable, Sendable {
     }
 
     /// Seconds as a number (`0.5`) or a duration with its unit (`"500ms"`), 0 to 60 s.
-    private static func duration(_ v: JSONValue, key: String) throws(ControlError) -> Duration {
+    static func duration(_ v: JSONValue, key: String) throws(ControlError) -> Duration {
         let allowed = "a duration from 0 to 60s: seconds as a number (0.5) or text with a unit (\"500ms\")"
         let d: Duration
         switch v {
@@ -204,7 +110,7 @@ public struct ControlRequest: Equatable, Sendable {
     }
 
     /// `true`/`false`, or the words of `BoolSyntax` (`"on"`, `"off"`…).
-    private static func bool(_ v: JSONValue, key: String) throws(ControlError) -> Bool {
+    static func bool(_ v: JSONValue, key: String) throws(ControlError) -> Bool {
         switch v {
         case let .bool(b): return b
         case let .string(s):
@@ -222,19 +128,7 @@ extension ControlRequest {
     /// The request as a JSON object, `"cmd"` first.
     public var json: JSONValue {
         var members = [JSONMember("cmd", .string(command.name))]
-        switch command {
-        case let .on(b?): members.append(JSONMember("brightness", .number(b.fraction)))
-        case let .patternNamed(name), let .modeNamed(name): members.append(JSONMember("name", .string(name)))
-        case let .pattern(p), let .mode(p): members.append(JSONMember("spec", .string(p.canonicalText)))
-        case let .brightness(b): members.append(JSONMember("level", .number(b.fraction)))
-        case let .stealth(on): members.append(JSONMember("on", .bool(on)))
-        case let .settings(u):
-            if let l = u.lightByDefault { members.append(JSONMember("light-by-default", .bool(l))) }
-            if let h = u.holdForLight { members.append(JSONMember("hold-for-light", .bool(h))) }
-            if let t = u.sleepTimer { members.append(JSONMember("sleep-timer", .string(t == .zero ? "off" : DurationSyntax.format(t)))) }
-        case let .press(role), let .release(role): members.append(JSONMember("role", .string(role.rawValue)))
-        case .on(nil), .off, .toggle, .nextPattern, .status, .reload: break
-        }
+        members += command.jsonMembers
         if let transition { members.append(JSONMember("transition", .string(DurationSyntax.format(transition)))) }
         if let id { members.append(JSONMember("id", id)) }
         return .object(members)

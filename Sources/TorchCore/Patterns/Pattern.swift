@@ -15,7 +15,7 @@ public enum Pattern: Equatable, Sendable {
     case breathe(period: Duration, minLevel: Double, maxLevel: Double)
     /// `level duration` steps with optional ramps and a repeat count.
     case custom(CustomPattern)
-    /// A light show: candle, lightning, bike flasher, beacon, strobes, heartbeat.
+    /// A light show (candle, strobes, heartbeat, …: `EffectKind.allCases`).
     case effect(Effect)
     /// A number blinked out, repeating (`Readout`).
     case readout(Readout)

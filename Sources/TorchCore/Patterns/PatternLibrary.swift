@@ -1,8 +1,8 @@
 /// Patterns by name, for the config's pattern list, the CLI and "next pattern":
 /// the built-in presets `steady`, `blink`, `strobe-slow`, `strobe-medium`,
-/// `strobe-fast`, `sos`, `breathe`, the effects with their default parameters (`candle`,
-/// `lightning`, `bike`, `beacon`, `party-strobe`, `tactical-strobe`, `heartbeat`), plus
-/// the user's named custom patterns.
+/// `strobe-fast`, `sos`, `breathe`, the effects with their default parameters (each
+/// of `EffectKind.allCases`: `candle`, `party-strobe`, …), plus the user's named custom
+/// patterns.
 public struct PatternLibrary: Sendable {
     /// The built-in names, in the order `names` lists them.
     public static let builtInNames = [

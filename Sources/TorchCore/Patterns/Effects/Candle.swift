@@ -8,7 +8,14 @@
 /// its 150-step ramp; here they are divided by their sum, so the flame moves between
 /// 48 % and 100 % of the chosen brightness. Anduril ticks at 62.5 Hz; this ramps to every
 /// second tick's level over 32 ms, and 4000 such steps (2 min 8 s) repeat.
-enum Candle {
+struct Candle: RandomEffect {
+    static let name = "candle"
+    static let summary = "random flicker (Anduril's candle)"
+    static let manual = "Random flicker (Anduril 2's three-oscillator candle) between 48% and 100%, a new level every 32 ms; the seed (0 to 4294967295) picks the flicker, the same seed the same light; it repeats after 2 min 8 s."
+
+    /// Picks the flicker.
+    var seed: UInt32 = 0
+
     static let tick: Duration = .milliseconds(16)
     static let stepsPerCycle = 4000
     static let base = 24.0
@@ -51,4 +58,11 @@ enum Candle {
     static func triangle(_ phase: Int) -> Double {
         Double(phase < 128 ? phase * 2 : 255 - phase * 2 + 256) / 255
     }
+}
+
+extension Effect {
+    /// A candle's flicker: three oscillators of random speed and depth between 48 % and
+    /// 100 % of the brightness, a new level every 32 ms (ramped), 4000 steps (2 min 8 s)
+    /// before it repeats.
+    public static func candle(seed: UInt32) -> Effect { Effect(Candle(seed: seed)) }
 }

@@ -6,7 +6,14 @@
 /// each such interval, sometimes dipping to half in between, like a flash's afterglow;
 /// then darkness for 1 ms to about 16 s, short ones far more often. Strikes are drawn
 /// until 4000 steps; then the storm repeats.
-enum Lightning {
+struct Lightning: RandomEffect {
+    static let name = "lightning"
+    static let summary = "random strikes and darkness"
+    static let manual = "Random strikes that decay in steps, then 1 ms to 16 s dark (Anduril 2's lightning storm); repeats after 4000 steps (minutes)."
+
+    /// Picks the storm.
+    var seed: UInt32 = 0
+
     static let stepsPerCycle = 4000
     static let maxLevel = 150
 
@@ -47,4 +54,10 @@ enum Lightning {
     }
 
     static func level(_ anduril: Int) -> Double { Double(anduril) / Double(maxLevel) }
+}
+
+extension Effect {
+    /// A lightning storm: strikes at a random level that decay in random steps, separated
+    /// by random darkness of 1 ms to 16 s (most short), up to 4000 steps before it repeats.
+    public static func lightning(seed: UInt32) -> Effect { Effect(Lightning(seed: seed)) }
 }
