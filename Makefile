@@ -70,7 +70,7 @@ ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_D
 ARM64_VM_DEB_DIR = .build/arm64/vm
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
-.PHONY: all build run test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test system-vms unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
 
@@ -130,19 +130,30 @@ run: build
 # (unit-test, package-test), systemd-test is already the arm64 VM, and the raspi3b
 # check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
 ifeq ($(VM_HOST),aarch64)
-ARM64_TESTS = raspi-test-torch
+ARM64_TESTS =
+SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_TESTS = arm64-test arm64-package-test arm64-systemd-test raspi-test-torch
+ARM64_TESTS = arm64-test arm64-package-test
+SYSTEM_VMS = systemd-test arm64-systemd-test raspi-test-torch
 RASPI_BUILD = arm64-build
 RASPI_TORCH = $(ARM64_BIN)
 endif
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, the
-# package under real systemd, and the Pi's parts (ARM64_TESTS).
-test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-test systemd-test $(ARM64_TESTS)
+# Pi's parts (ARM64_TESTS), and the package under real systemd beside the raspi3b check
+# (SYSTEM_VMS).
+test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-test $(ARM64_TESTS) system-vms
+
+# The system guests (the package under systemd, amd64 and arm64, and the raspi3b check)
+# are a qemu each, with one emulated CPU: two run side by side on a host with two CPUs or
+# more (SYSTEM_VM_JOBS), each one's output printed whole when it ends. What they boot is
+# built first, one build at a time.
+SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
+system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB)
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(SYSTEM_VMS)
 
 unit-test:
 	$(SWIFT) build --build-tests

@@ -76,12 +76,8 @@ apt_opts="-q -o Dir::Etc::SourceList=$apt_dir/sources.list -o Dir::Etc::SourcePa
 packages="KERNEL busybox-static gpiod libgpiod3 libc6 libgcc-s1 libstdc++6"
 lock="$cache/packages.lock"
 
-have_all() {
-    [ -f "$lock" ] || return 1
-    while read -r name version sha; do
-        [ -f "$cache/debs/$sha.deb" ] || return 1
-    done < "$lock"
-}
+suite="trixie arm64"
+. "$here/../vm/debs.sh"
 
 resolve_and_download() {
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/dl" "$cache/debs"
@@ -91,26 +87,12 @@ resolve_and_download() {
     # shellcheck disable=SC2086 # apt_opts is a word list on purpose
     apt-get $apt_opts update >"$apt_dir/update.log" 2>&1 || die "apt-get update for trixie arm64 failed ($apt_dir/update.log)"
     # The kernel: whatever linux-image-arm64 depends on today (6.12.x).
-    # shellcheck disable=SC2086
-    kernel=$(apt-cache $apt_opts show --no-all-versions linux-image-arm64 | sed -n 's/^Depends: \(linux-image-[^ ,]*\).*/\1/p')
+    kernel=$(show linux-image-arm64 Depends | sed -n 's/^\(linux-image-[^ ,]*\).*/\1/p')
     case "$kernel" in linux-image-6.12.*-arm64) ;; *) die "trixie's linux-image-arm64 depends on '$kernel', not a 6.12 arm64 kernel" ;; esac
     : > "$lock.tmp"
     for p in $packages; do
         [ "$p" = KERNEL ] && p=$kernel
-        # shellcheck disable=SC2086
-        info=$(apt-cache $apt_opts show --no-all-versions "$p") || die "trixie arm64 has no package $p"
-        version=$(echo "$info" | sed -n 's/^Version: //p')
-        sha=$(echo "$info" | sed -n 's/^SHA256: //p')
-        if [ ! -f "$cache/debs/$sha.deb" ]; then
-            rm -f "$apt_dir"/dl/*.deb
-            # shellcheck disable=SC2086
-            (cd "$apt_dir/dl" && apt-get $apt_opts download "$p=$version" >"$apt_dir/download.log" 2>&1) ||
-                die "download of $p=$version failed ($apt_dir/download.log)"
-            got=$(sha256sum "$apt_dir"/dl/*.deb | cut -d' ' -f1)
-            [ "$got" = "$sha" ] || die "$p=$version: SHA256 $got, the index says $sha"
-            mv "$apt_dir"/dl/*.deb "$cache/debs/$sha.deb"
-        fi
-        echo "$p $version $sha" >> "$lock.tmp"
+        fetch "$p"
     done
     mv "$lock.tmp" "$lock"
 }

@@ -42,6 +42,11 @@ log() { echo "toolchain: $*" >&2; }
 now() { date +%s; }
 [ "$(id -u)" = 0 ] || { log "needs root (debootstrap, chroot)"; exit 1; }
 command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >&2
+# One caller at a time (make test's guests may ask side by side): the second waits for
+# the first's root and SDK instead of building them again over it.
+mkdir -p "$cache"
+exec 9> "$cache/toolchain.flock"
+flock 9
 
 # --- the versions: host apt on private state, so the machine's apt is untouched --------
 apt_dir="$cache/apt"
