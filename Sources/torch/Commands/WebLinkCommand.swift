@@ -61,16 +61,7 @@ enum WebLinkCommand {
     }
 
     static func revoke(_ name: String, from table: inout WebTokenTable, _ files: WebTokenFiles) -> Int32 {
-        do {
-            try table.revoke(named: name)
-            try files.save(table)
-        } catch let error as WebTokenError {
-            StandardError.write("torch: web-link: --revoke: \(error)\n")
-            return ExitCode.failure
-        } catch {
-            StandardError.write("torch: web-link: \(error)\n")
-            return ExitCode.failure
-        }
+        guard saving(&table, files, option: "--revoke", { try $0.revoke(named: name) }) != nil else { return ExitCode.failure }
         StandardError.write("Revoked '\(name)': its link and its pages' sessions stop working now; other phones keep theirs.\n")
         return ExitCode.ok
     }
@@ -82,19 +73,13 @@ enum WebLinkCommand {
         }
         let revoked = request.renew ? table.phones.count : 0
         if request.renew { table.revokeAll() }
-        let phone: WebPhone
-        do {
-            phone = WebPhone(name: request.name ?? table.defaultName(), access: request.viewer ? .view : .control,
-                             mintedAt: RealtimeClock.nowNanoseconds() / 1_000_000_000, token: try RandomToken.make())
+        let minted = saving(&table, files, option: "--name") { table in
+            let phone = WebPhone(name: request.name ?? table.defaultName(), access: request.viewer ? .view : .control,
+                                 mintedAt: RealtimeClock.nowNanoseconds() / 1_000_000_000, token: try RandomToken.make())
             try table.mint(phone)
-            try files.save(table)
-        } catch let error as WebTokenError {
-            StandardError.write("torch: web-link: --name: \(error)\n")
-            return ExitCode.failure
-        } catch {
-            StandardError.write("torch: web-link: \(error)\n")
-            return ExitCode.failure
+            return phone
         }
+        guard let phone = minted else { return ExitCode.failure }
         let host: String
         if let h = request.host {
             host = h.contains(":") && !h.hasPrefix("[") ? "[\(h)]" : h
@@ -112,6 +97,22 @@ enum WebLinkCommand {
             StandardError.write("note: [web] listen is \(listen), reachable only from this machine, where no pairing is needed\n")
         }
         return ExitCode.ok
+    }
+
+    /// Makes `change` to the phones and saves them. Nil when either fails, after one line
+    /// (naming `option` when the table refused the change).
+    static func saving<T>(_ table: inout WebTokenTable, _ files: WebTokenFiles, option: String,
+                          _ change: (inout WebTokenTable) throws -> T) -> T? {
+        do {
+            let result = try change(&table)
+            try files.save(table)
+            return result
+        } catch let error as WebTokenError {
+            StandardError.write("torch: web-link: \(option): \(error)\n")
+        } catch {
+            StandardError.write("torch: web-link: \(error)\n")
+        }
+        return nil
     }
 }
 
