@@ -85,7 +85,7 @@ import TorchCore
 
     @Test func benchReadsItsTypedOptions() throws {
         guard case let (.local(b as BenchRequest), _) = try request(["bench", "pwm", "--frequencies", "1kHz,2kHz", "--level", "25%",
-                                                        "--duration", "1s", "--json", "--storm"]) else {
+                                                                     "--duration", "1s", "--json", "--storm"]) else {
             Issue.record("not bench"); return
         }
         #expect(b.kind == .pwm)
@@ -94,6 +94,9 @@ import TorchCore
         #expect(b.duration == .seconds(1))
         #expect(b.json && b.storm && !b.compare)
         #expect(b.presses == 200 && b.steps == 10)
+        // Its light options reach the runner, which lays the pins over the config's.
+        let (r, _) = try request(["bench", "--line", "GPIO18", "--backend", "sim"])
+        #expect(r.lightOptions?.line == "GPIO18")
     }
 
     @Test(arguments: [
