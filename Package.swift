@@ -15,10 +15,12 @@
 //   TorchEngine    the real-time scheduler's loop (its decisions are TorchCore's
 //                  `PlaybackStep`, its thread, futex and mlock TorchHardware's), the event
 //                  loop, the torch service, benches, the trace format; imports no Glibc.
-//   TorchCLI       the command line's grammar: each subcommand's spec with its typed
-//                  options and request builder, the parser, help and usage errors.
-//   torch          the executable: TorchCLI's request → config, hardware, engine → exit
-//                  code; imports no Glibc.
+//   TorchCLI       the command line's grammar: the spec of each subcommand that drives the
+//                  light or asks the service, with its typed options and request builder;
+//                  the parser, help and usage errors; `LocalCommand` for the others.
+//   torch          the executable: every subcommand in help's order, each one run in this
+//                  process as one file (its spec and what it does); TorchCLI's request →
+//                  config, hardware, engine → exit code; imports no Glibc.
 import PackageDescription
 
 let strict: [SwiftSetting] = [

@@ -8,23 +8,24 @@ enum Invocation {
 }
 
 /// Splits `torch <subcommand> [options] [arguments]` into parts: known options only,
-/// each with its value; `--` ends options.
+/// each with its value; `--` ends options. `commands` are every subcommand, in the
+/// order help lists them.
 enum ArgumentParser {
-    static func parse(_ args: [String]) throws(UsageError) -> Invocation {
-        guard let first = args.first else { return .help(HelpText.root()) }
+    static func parse(_ args: [String], commands: [CommandSpec]) throws(UsageError) -> Invocation {
+        guard let first = args.first else { return .help(HelpText.root(commands)) }
         switch first {
-        case "-h", "--help": return .help(HelpText.root())
+        case "-h", "--help": return .help(HelpText.root(commands))
         case "--version": return .version
         case "help":
-            guard args.count > 1 else { return .help(HelpText.root()) }
-            guard let c = Commands.named(args[1]) else { throw unknownCommand(args[1]) }
+            guard args.count > 1 else { return .help(HelpText.root(commands)) }
+            guard let c = commands.named(args[1]) else { throw unknownCommand(args[1], commands) }
             return .help(HelpText.command(c))
         default: break
         }
         if first.hasPrefix("-") {
             throw UsageError(message: "expected a subcommand before '\(first)'", command: nil)
         }
-        guard let spec = Commands.named(first) else { throw unknownCommand(first) }
+        guard let spec = commands.named(first) else { throw unknownCommand(first, commands) }
         let known = spec.options + (spec.drivesLight ? CommonOptions.light : []) + CommonOptions.global
         var parsed = ParsedArguments(command: spec)
         var i = 1
@@ -82,9 +83,9 @@ enum ArgumentParser {
         }
     }
 
-    private static func unknownCommand(_ name: String) -> UsageError {
+    private static func unknownCommand(_ name: String, _ commands: [CommandSpec]) -> UsageError {
         var msg = "unknown subcommand '\(name)'"
-        if let s = ConfigSuggestion.closest(to: name, in: Commands.all.map(\.name)) { msg += " (did you mean '\(s)'?)" }
+        if let s = ConfigSuggestion.closest(to: name, in: commands.map(\.name)) { msg += " (did you mean '\(s)'?)" }
         return UsageError(message: msg, command: nil)
     }
 

@@ -2,14 +2,14 @@ import TorchCore
 
 /// `torch blink`: one of --speed, --rate, or --on with --off; none is the config's
 /// `blink-speed` preset.
-enum BlinkSubcommand {
+public enum BlinkSubcommand {
     static let speed = Option("speed", value: "s", help: "Blink speed 0…1: 0 stops, 1 is steady, faster towards 1 (0.5 Hz × 40^s). (default: 0.5)",
                               parse: BlinkSpeed.parse)
     static let on = Option("on", value: "duration", help: "Time on per blink (with --off).", parse: DurationSyntax.parse)
     static let off = Option("off", value: "duration", help: "Time off per blink (with --on).", parse: DurationSyntax.parse)
     static let rate = Option("rate", value: "frequency", help: "Blinks per second at 50% duty, e.g. 10Hz.", parse: FrequencySyntax.parse)
 
-    static let spec = CommandSpec(
+    public static let spec = CommandSpec(
         name: "blink", overview: "Blink: on and off at a steady rate.",
         options: [speed.spec, on.spec, off.spec, rate.spec],
         discussion: "Give one of --speed, --rate, or --on with --off.") { p, light throws(UsageError) in

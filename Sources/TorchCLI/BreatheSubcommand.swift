@@ -1,7 +1,7 @@
 import TorchCore
 
 /// `torch breathe`: a fade between two levels; no period is the config's `breathe-period`.
-enum BreatheSubcommand {
+public enum BreatheSubcommand {
     static let period = Option("period", value: "duration", help: "One full cycle. (default: 4s)", parse: DurationSyntax.parse)
     static let min = Option("min", value: "level", help: "Lowest level, of the brightness. (default: 0%)") {
         (t: String) throws(ValueError) in try LevelSyntax.parse(t)
@@ -10,7 +10,7 @@ enum BreatheSubcommand {
         (t: String) throws(ValueError) in try LevelSyntax.parse(t)
     }
 
-    static let spec = CommandSpec(
+    public static let spec = CommandSpec(
         name: "breathe", overview: "Breathe: a smooth fade up and down.",
         options: [period.spec, min.spec, max.spec]) { p, light throws(UsageError) in
         let period = try p.value(period)

@@ -10,10 +10,11 @@ public enum CommandLineOutcome: Sendable {
 }
 
 extension CommandLineOutcome {
-    /// Parses `args` (without the program name) and builds the request.
-    public static func interpret(_ args: [String]) -> CommandLineOutcome {
+    /// Parses `args` (without the program name) against `commands` (every subcommand,
+    /// in the order `torch --help` lists them) and builds the request.
+    public static func interpret(_ args: [String], commands: [CommandSpec]) -> CommandLineOutcome {
         do {
-            switch try ArgumentParser.parse(args) {
+            switch try ArgumentParser.parse(args, commands: commands) {
             case let .help(text): return .print(text)
             case .version: return .print(HelpText.version + "\n")
             case let .run(parsed):
@@ -26,9 +27,9 @@ extension CommandLineOutcome {
     }
 
     /// A usage error found after parsing (a name only the config's pattern library
-    /// knows): the same text, for the subcommand named `subcommand`.
-    public static func usageErrorText(_ message: String, subcommand: String) -> String {
-        text(of: UsageError(message: message, command: Commands.named(subcommand)))
+    /// knows): the same text, for `command`.
+    public static func usageErrorText(_ message: String, command: CommandSpec) -> String {
+        text(of: UsageError(message: message, command: command))
     }
 
     /// "torch: error: WHAT", the usage line and where to find help.

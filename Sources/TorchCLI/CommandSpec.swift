@@ -15,6 +15,13 @@ public struct ArgumentSpec: Sendable {
     public var optional: Bool
     /// Takes every remaining word (e.g. Morse text).
     public var variadic: Bool = false
+
+    public init(name: String, help: String, optional: Bool, variadic: Bool = false) {
+        self.name = name
+        self.help = help
+        self.optional = optional
+        self.variadic = variadic
+    }
 }
 
 /// A subcommand: what it does, what it takes, and how its checked request is built.
@@ -32,4 +39,21 @@ public struct CommandSpec: Sendable {
     /// Builds the request from the parsed arguments and the common light options
     /// (already read when `drivesLight`); every bad value is a usage error.
     var request: @Sendable (ParsedArguments, LightOptions) throws(UsageError) -> Request
+
+    public init(name: String, overview: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+                discussion: String = "", drivesLight: Bool = true,
+                request: @escaping @Sendable (ParsedArguments, LightOptions) throws(UsageError) -> Request) {
+        self.name = name
+        self.overview = overview
+        self.arguments = arguments
+        self.options = options
+        self.discussion = discussion
+        self.drivesLight = drivesLight
+        self.request = request
+    }
+}
+
+extension [CommandSpec] {
+    /// The subcommand called `name`, if one is.
+    func named(_ name: String) -> CommandSpec? { first { $0.name == name } }
 }

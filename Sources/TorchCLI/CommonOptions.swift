@@ -1,7 +1,7 @@
 import TorchCore
 
 /// Options every light-driving command accepts, and the ones every command accepts.
-enum CommonOptions {
+public enum CommonOptions {
     static let backend = Option("backend", value: BackendRequest.sortedNames.joined(separator: "|"),
                                 help: "Which output drives the light. (default: auto, or the config's [output] backend)") {
         (t: String) throws(ValueError) -> BackendRequest in
@@ -29,7 +29,7 @@ enum CommonOptions {
     static let chip = Option("chip", value: "chip", help: "GPIO chip of the LED line: 0, gpiochip0, /dev/gpiochip0 or its label.")
     static let line = Option("line", value: "line", help: "The LED's GPIO line: an offset or a name such as GPIO18.")
     static let activeLow = Option("active-low", value: "on|off", help: "The LED lights when the line is low.", parse: BoolSyntax.parse)
-    static let buttonLine = Option("button-line", value: "line", help: "The ON button's GPIO line (on the same chip unless the config says).")
+    public static let buttonLine = Option("button-line", value: "line", help: "The ON button's GPIO line (on the same chip unless the config says).")
 
     static let light: [OptionSpec] = [
         backend.spec, brightness.spec, curve.spec, runFor.spec, transition.spec, trace.spec, noDisplay.spec,

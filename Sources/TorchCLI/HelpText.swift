@@ -5,14 +5,14 @@ import TorchCore
 enum HelpText {
     static let version = "torch \(TorchVersion.number)"
 
-    static func root() -> String {
+    static func root(_ commands: [CommandSpec]) -> String {
         var s = "OVERVIEW: A GPIO/PWM-driven hardware torch: light an LED, run patterns, use a push button.\n\n"
         s += "USAGE: torch <subcommand> [<options>]\n\n"
         s += "OPTIONS:\n"
         s += row("--version", "Show the version.")
         s += row("-h, --help", "Show help information.")
         s += "\nSUBCOMMANDS:\n"
-        for c in Commands.all { s += row(c.name, c.overview) }
+        for c in commands { s += row(c.name, c.overview) }
         s += "\n  See 'torch help <subcommand>' for detailed help.\n"
         return s
     }

@@ -2,8 +2,8 @@ import TorchCore
 
 /// The subcommands that light, darken or run the torch with no pattern options of their
 /// own: on, off, toggle, strobe, run.
-enum OnSubcommand {
-    static let spec = CommandSpec(
+public enum OnSubcommand {
+    public static let spec = CommandSpec(
         name: "on", overview: "Light the torch in the chosen mode (see torch mode).",
         arguments: [ArgumentSpec(name: "level", help: "Brightness 1%…100%, or a fraction with a decimal point 0.01…1.0. (default: the last brightness)", optional: true)],
         discussion: "The mode stays as chosen: only a pattern command (torch blink, torch sos…) or torch mode changes it, a level only the brightness. Stays lit until Ctrl-C, SIGTERM or --for runs out; then goes dark.") { p, light throws(UsageError) in
@@ -17,11 +17,11 @@ enum OnSubcommand {
     }
 }
 
-enum OffSubcommand {
+public enum OffSubcommand {
     static let force = Flag("force", help: "Drive the output dark here even when its line or channel looks busy (not through a running service).")
     static let serviceStopped = Flag("service-stopped", help: "The service's post-stop command (ExecStopPost): like --force, but the remembered state is left as the user set it.")
 
-    static let spec = CommandSpec(
+    public static let spec = CommandSpec(
         name: "off", overview: "Go dark and release the hardware.",
         options: [force.spec, serviceStopped.spec]) { p, light throws(UsageError) in
         let stopped = p.isSet(serviceStopped)
@@ -29,15 +29,15 @@ enum OffSubcommand {
     }
 }
 
-enum ToggleSubcommand {
-    static let spec = CommandSpec(
+public enum ToggleSubcommand {
+    public static let spec = CommandSpec(
         name: "toggle", overview: "Light the torch if it is dark, else go dark (from the last state).") { _, light throws(UsageError) in
         .toggle(light)
     }
 }
 
-enum StrobeSubcommand {
-    static let spec = CommandSpec(
+public enum StrobeSubcommand {
+    public static let spec = CommandSpec(
         name: "strobe", overview: "Strobe: the light flips every 0.8 s (slow), 0.3 s (medium) or 0.1 s (fast).",
         arguments: [ArgumentSpec(name: "speed", help: "slow, medium or fast. (default: medium)", optional: true)]) { p, light throws(UsageError) in
         let word = p.positionals.first ?? "medium"
@@ -48,12 +48,12 @@ enum StrobeSubcommand {
     }
 }
 
-enum RunSubcommand {
+public enum RunSubcommand {
     static let mqtt = Option<MQTTBrokerURL>("mqtt", value: "url",
                                             help: "Connect to this MQTT broker (mqtt://host[:port]), overriding [mqtt] broker.") { (t: String) throws(ValueError) in
         try MQTTBrokerURL.parse(t)
     }
-    static let spec = CommandSpec(
+    public static let spec = CommandSpec(
         name: "run", overview: "Run the torch with its button(s), from the config.", options: [mqtt.spec],
         discussion: """
         With no GPIO chip (or --backend sim) the LED is drawn in the terminal and the

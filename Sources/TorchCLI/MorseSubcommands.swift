@@ -2,11 +2,11 @@ import TorchCore
 
 /// `torch sos` and `torch morse`: Morse code at a unit or a speed in words per minute;
 /// neither is the config's `sos-unit`.
-enum SOSSubcommand {
+public enum SOSSubcommand {
     static let unit = Option("unit", value: "duration", help: "Dot length. (default: 150ms)", parse: DurationSyntax.parse)
     static let wpm = Option("wpm", value: "n", help: "Speed in words per minute (unit = 1200/WPM ms).", parse: Morse.parseWordsPerMinute)
 
-    static let spec = CommandSpec(
+    public static let spec = CommandSpec(
         name: "sos", overview: "Send SOS in Morse code, repeating.",
         options: [unit.spec, wpm.spec]) { p, light throws(UsageError) in
         let u = try MorseUnit.read(p, unit: unit, wpm: wpm)
@@ -14,11 +14,11 @@ enum SOSSubcommand {
     }
 }
 
-enum MorseSubcommand {
+public enum MorseSubcommand {
     static let wpm = Option("wpm", value: "n", help: "Speed in words per minute. (default: 8, a 150 ms unit)", parse: Morse.parseWordsPerMinute)
     static let unit = Option("unit", value: "duration", help: "Dot length (instead of --wpm).", parse: DurationSyntax.parse)
 
-    static let spec = CommandSpec(
+    public static let spec = CommandSpec(
         name: "morse", overview: "Send any text in Morse code (ITU timing), repeating.",
         arguments: [ArgumentSpec(name: "text", help: "The message: letters, digits and common punctuation.", optional: false, variadic: true)],
         options: [wpm.spec, unit.spec]) { p, light throws(UsageError) in

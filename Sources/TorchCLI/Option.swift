@@ -7,7 +7,7 @@ public struct Option<Value>: Sendable {
     public let spec: OptionSpec
     let parse: @Sendable (String) throws(ValueError) -> Value
 
-    init(_ name: String, value: String, help: String, parse: @escaping @Sendable (String) throws(ValueError) -> Value) {
+    public init(_ name: String, value: String, help: String, parse: @escaping @Sendable (String) throws(ValueError) -> Value) {
         spec = OptionSpec(name: name, value: value, help: help)
         self.parse = parse
     }
@@ -15,7 +15,7 @@ public struct Option<Value>: Sendable {
 
 extension Option where Value == String {
     /// An option whose value is used as written (a path, a chip or line name).
-    init(_ name: String, value: String, help: String) {
+    public init(_ name: String, value: String, help: String) {
         self.init(name, value: value, help: help) { (t: String) throws(ValueError) in t }
     }
 }
@@ -24,7 +24,7 @@ extension Option where Value == String {
 public struct Flag: Sendable {
     public let spec: OptionSpec
 
-    init(_ name: String, help: String, short: Character? = nil) {
+    public init(_ name: String, help: String, short: Character? = nil) {
         spec = OptionSpec(name: name, value: nil, help: help, short: short)
     }
 }

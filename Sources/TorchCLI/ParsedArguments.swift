@@ -13,7 +13,7 @@ public struct ParsedArguments: Sendable {
 
     /// The option's value, or nil when absent; a bad value is a usage error naming the
     /// option, the value and what is allowed.
-    func value<V>(_ option: Option<V>) throws(UsageError) -> V? {
+    public func value<V>(_ option: Option<V>) throws(UsageError) -> V? {
         guard let text = values[option.spec.name] else { return nil }
         do {
             return try option.parse(text)
@@ -23,10 +23,10 @@ public struct ParsedArguments: Sendable {
     }
 
     /// Whether the flag was given.
-    func isSet(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+    public func isSet(_ flag: Flag) -> Bool { flags.contains(flag.spec.name) }
 
     /// The option's text as written (for messages that quote it).
-    func text<V>(_ option: Option<V>) -> String? { values[option.spec.name] }
+    public func text<V>(_ option: Option<V>) -> String? { values[option.spec.name] }
 
     /// The text given for an option known only by name at run time (a pattern limit
     /// names the parameter it checked).

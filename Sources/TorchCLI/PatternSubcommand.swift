@@ -2,8 +2,8 @@ import TorchCore
 
 /// `torch pattern`: custom level/duration steps, or an effect by name with its
 /// parameters, with a caret under a bad token.
-enum PatternSubcommand {
-    static let spec = CommandSpec(
+public enum PatternSubcommand {
+    public static let spec = CommandSpec(
         name: "pattern", overview: "Play custom level/duration steps, or an effect (candle, lightning, …).",
         arguments: [ArgumentSpec(name: "spec", help: "Steps 'LEVEL DURATION …', '~LEVEL' ramps to it, optional 'xN' repeats; or an effect 'NAME key=value …'.", optional: false, variadic: true)],
         discussion: "EFFECTS (parameters optional, defaults shown):\n" + effectLines + """

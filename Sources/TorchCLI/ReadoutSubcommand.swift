@@ -3,8 +3,8 @@ import TorchCore
 /// `torch readout ip|temp|version|NUMBER`: a number blinked out, repeating (Anduril's
 /// number readout). The version and a number are known here; the board's address and
 /// the CPU temperature are read where the machine is (`Request.readout`).
-enum ReadoutSubcommand {
-    static let spec = CommandSpec(
+public enum ReadoutSubcommand {
+    public static let spec = CommandSpec(
         name: "readout", overview: "Blink a number out: the IP address, CPU temperature, version, any number.",
         arguments: [ArgumentSpec(name: "what", help: "ip, temp, version, or a number (digit groups joined by dots: 42, 1.2.3).", optional: false)],
         discussion: """

@@ -48,26 +48,12 @@ public enum Request: Sendable {
     case stealth(Bool)
     /// `torch mode NAME`: choose a pattern without lighting (the seed's mode buttons).
     case mode(name: String)
-    /// `torch button`: a gesture of the virtual button of a running service.
-    case button(VirtualGesture, ButtonRole)
-    case boards(json: Bool)
-    case probe(json: Bool)
-    /// `torch boot-line`: the firmware's power-on line for the LED pin.
-    case bootLine
-    /// `torch wiring`: the circuit in text for the board and pins.
-    case wiring(WiringRequest)
-    /// `torch plot`: patterns' light level over time as an SVG.
-    case plot(PlotRequest)
     case run(LightOptions)
     /// `torch readout ip|temp`: a value of this machine blinked out (read by the
     /// command, then played as `light` with a `readout` pattern).
     case readout(ReadoutSource, LightOptions)
-    /// `torch bench …`.
-    case bench(BenchRequest, LightOptions)
-    /// `torch mqtt forget`: empty retained discovery configs (Home Assistant drops the entities).
-    case mqttForget
-    /// `torch web-link`: the pairing link for the web page.
-    case webLink(WebLinkRequest)
+    /// A command run in this process, declared with what it does in the executable.
+    case local(any LocalCommand)
 }
 
 extension Request {
@@ -93,8 +79,9 @@ extension Request {
     /// The light options of a light-driving request.
     public var lightOptions: LightOptions? {
         switch self {
-        case let .light(_, l), let .on(l), let .off(_, _, l), let .toggle(l), let .run(l), let .bench(_, l), let .readout(_, l): l
-        case .status, .boards, .probe, .stealth, .mode, .button, .bootLine, .mqttForget, .webLink, .wiring, .plot: nil
+        case let .light(_, l), let .on(l), let .off(_, _, l), let .toggle(l), let .run(l), let .readout(_, l): l
+        case let .local(command): command.lightOptions
+        case .status, .stealth, .mode: nil
         }
     }
 }

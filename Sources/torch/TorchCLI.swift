@@ -18,7 +18,7 @@ enum TorchCLI {
     /// library), then run.
     static func main(_ args: [String]) -> Int32 {
         processStart = MonotonicClock().now()
-        switch CommandLineOutcome.interpret(args) {
+        switch CommandLineOutcome.interpret(args, commands: Commands.all) {
         case let .print(text):
             StandardOutput.write(text)
             return ExitCode.ok

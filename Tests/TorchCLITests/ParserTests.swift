@@ -1,6 +1,7 @@
 import Testing
 import TorchCore
 @testable import TorchCLI
+@testable import torch
 
 /// The command line parsed and built in process: a good command per subcommand, each
 /// kind of usage error, help and version. (The golden tests run the binary for the
@@ -9,14 +10,14 @@ import TorchCore
     struct NotRun: Error { var outcome: String }
 
     private func request(_ args: [String]) throws -> (Request, GlobalOptions) {
-        let outcome = CommandLineOutcome.interpret(args)
+        let outcome = CommandLineOutcome.interpret(args, commands: Commands.all)
         guard case let .run(r, g) = outcome else { throw NotRun(outcome: "\(outcome)") }
         return (r, g)
     }
 
     /// The usage error's first line, or nil when the line parsed.
     private func error(_ args: [String]) -> String? {
-        guard case let .usageError(text) = CommandLineOutcome.interpret(args) else { return nil }
+        guard case let .usageError(text) = CommandLineOutcome.interpret(args, commands: Commands.all) else { return nil }
         return text.split(separator: "\n").first.map(String.init)
     }
 
@@ -74,17 +75,17 @@ import TorchCore
 
     @Test func theCommandsWithoutLight() throws {
         guard case (.status(json: true), _) = try request(["status", "--json"]) else { Issue.record("status"); return }
-        guard case (.boards(json: false), _) = try request(["boards"]) else { Issue.record("boards"); return }
-        guard case (.probe(json: true), _) = try request(["probe", "--json"]) else { Issue.record("probe"); return }
+        guard case let (.local(boards as BoardsCommand), _) = try request(["boards"]), !boards.json else { Issue.record("boards"); return }
+        guard case let (.local(probe as ProbeCommand), _) = try request(["probe", "--json"]), probe.json else { Issue.record("probe"); return }
         guard case (.stealth(true), _) = try request(["stealth", "on"]) else { Issue.record("stealth"); return }
-        guard case (.bootLine, _) = try request(["boot-line", "--config", "/tmp/t.conf"]) else { Issue.record("boot-line"); return }
+        guard case (.local(is BootLineCommand), _) = try request(["boot-line", "--config", "/tmp/t.conf"]) else { Issue.record("boot-line"); return }
         guard case (.toggle, _) = try request(["toggle"]) else { Issue.record("toggle"); return }
         guard case (.run, _) = try request(["run", "--backend", "sim"]) else { Issue.record("run"); return }
     }
 
     @Test func benchReadsItsTypedOptions() throws {
-        guard case let (.bench(b, _), _) = try request(["bench", "pwm", "--frequencies", "1kHz,2kHz", "--level", "25%",
-                                                        "--duration", "1s", "--json", "--storm"]) else {
+        guard case let (.local(b as BenchRequest), _) = try request(["bench", "pwm", "--frequencies", "1kHz,2kHz", "--level", "25%",
+                                                                     "--duration", "1s", "--json", "--storm"]) else {
             Issue.record("not bench"); return
         }
         #expect(b.kind == .pwm)
@@ -93,6 +94,9 @@ import TorchCore
         #expect(b.duration == .seconds(1))
         #expect(b.json && b.storm && !b.compare)
         #expect(b.presses == 200 && b.steps == 10)
+        // Its light options reach the runner, which lays the pins over the config's.
+        let (r, _) = try request(["bench", "--line", "GPIO18", "--backend", "sim"])
+        #expect(r.lightOptions?.line == "GPIO18")
     }
 
     @Test(arguments: [
@@ -117,7 +121,7 @@ import TorchCore
     }
 
     @Test func usageErrorsNameTheCommandsUsageAndHelp() {
-        guard case let .usageError(text) = CommandLineOutcome.interpret(["sos", "--unit", "3q"]) else {
+        guard case let .usageError(text) = CommandLineOutcome.interpret(["sos", "--unit", "3q"], commands: Commands.all) else {
             Issue.record("parsed"); return
         }
         #expect(text.hasSuffix("Usage: torch sos [<options>]\n  See 'torch sos --help'.\n"))
@@ -125,9 +129,9 @@ import TorchCore
 
     @Test func helpAndVersionPrint() {
         for args in [["--help"], ["help", "blink"], ["blink", "--help"], ["blink", "-h"], ["--version"], []] {
-            guard case .print = CommandLineOutcome.interpret(args) else { Issue.record("\(args) did not print"); continue }
+            guard case .print = CommandLineOutcome.interpret(args, commands: Commands.all) else { Issue.record("\(args) did not print"); continue }
         }
-        guard case let .print(text) = CommandLineOutcome.interpret(["help", "blink"]) else { return }
+        guard case let .print(text) = CommandLineOutcome.interpret(["help", "blink"], commands: Commands.all) else { return }
         #expect(text.hasPrefix("OVERVIEW: Blink: on and off at a steady rate.\n"))
     }
 

@@ -60,34 +60,20 @@ enum Runner {
             // No service: the pattern is remembered for the next light; nothing lights.
             var s = last()
             do { s.pattern = try library.resolve(name) } catch {
-                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", subcommand: "mode"))
+                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", command: ModeSubcommand.spec))
                 return ExitCode.usage
             }
             s.lit = false
             save(s, to: saved)
             StandardError.write("torch: mode \(s.pattern.canonicalText) chosen; dark (the next light plays it)\n")
             return ExitCode.ok
-        case let .button(gesture, role):
-            return ButtonCommand.run(gesture, role: role, config)
         case .stealth:
             StandardError.write("torch: stealth needs a running torch service (torch run); none answers on \(ServiceLink.socketPath(config))\n")
             return ExitCode.failure
         case .readout:
             return ExitCode.failure  // turned into `.light` above
-        case let .boards(json):
-            return BoardsCommand.run(json: json)
-        case let .probe(json):
-            return ProbeCommand.run(config: config, json: json)
-        case .bootLine:
-            return BootLineCommand.run(config: config)
-        case let .wiring(w):
-            return WiringCommand.run(w, config: config)
-        case let .plot(plot):
-            return PlotCommand.run(plot, library: library)
-        case .mqttForget:
-            return MQTTForgetCommand.run(config: config)
-        case let .webLink(link):
-            return WebLinkCommand.run(link, config: config, statePath: statePath)
+        case let .local(command):
+            return command.run(LocalContext(config: config, library: library, statePath: statePath))
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config,
                                        holder: holder)
@@ -136,14 +122,6 @@ enum Runner {
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
             return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)
-        case let .bench(bench, light):
-            if let holder {
-                StandardError.write("torch: bench: \(holder.message)\n")
-                return ExitCode.failure
-            }
-            return withOutput(light, config) { output, reason in
-                BenchCommand.run(bench, output: output, reason: reason, config: config, curve: light.curve)
-            }
         }
     }
 
@@ -184,8 +162,9 @@ enum Runner {
         if let t = light.transition { config.light.transition = t }
     }
 
-    private static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
-                                   _ body: (any LightOutput, String) -> Int32) -> Int32 {
+    /// Opens the output the light options and the config choose, or says why not (exit 1).
+    static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
+                           _ body: (any LightOutput, String) -> Int32) -> Int32 {
         do {
             let (output, reason) = try BackendChoice.open(requested: light.backend, config: config,
                                                           initiallyLit: initiallyLit)

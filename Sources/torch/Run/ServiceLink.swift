@@ -53,10 +53,10 @@ enum ServiceLink {
             // Resolved here, as light commands are: a name the config does not know is a
             // usage error (exit 64) before any service is asked.
             do { commands = [.mode(try library.resolve(name))] } catch {
-                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", subcommand: "mode"))
+                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", command: ModeSubcommand.spec))
                 return ExitCode.usage
             }
-        case .run, .bench, .boards, .probe, .bootLine, .button, .readout, .mqttForget, .webLink, .wiring, .plot:
+        case .run, .readout, .local:
             return nil
         }
         // `--transition` goes with every command that changes the level.

@@ -1,10 +1,18 @@
+import TorchCLI
 import TorchCore
 import TorchHardware
 
 /// `torch probe`: what this machine has (board, GPIO chips and who holds their lines,
 /// PWM controllers, status LEDs) and what `auto` would drive the light with.
-enum ProbeCommand {
-    static func run(config: TorchConfig, json: Bool) -> Int32 {
+struct ProbeCommand: LocalCommand {
+    static let spec = CommandSpec.query("probe", overview: "Show what this machine has and what --backend auto would choose.",
+                                        json: Flag("json", help: "Print JSON.")) { .local(ProbeCommand(json: $0)) }
+
+    /// `--json`.
+    var json: Bool
+
+    func run(_ context: LocalContext) -> Int32 {
+        let config = context.config
         let machine = MachineProbe().snapshot()
         var problems: [String] = []
         var catalog: BoardCatalog? = nil

@@ -1,21 +1,10 @@
+import TorchCLI
 import TorchCore
+import TorchHardware
 
-/// What `torch wiring` was asked: the board and pins (nil: from the config, else the
-/// board's suggestions) and the LED's electrical values.
-public struct WiringRequest: Sendable {
-    /// `--board`; nil takes the config's `[board] name` (auto: detected).
-    public var board: String?
-    public var line: String?
-    public var buttonLine: String?
-    public var offLine: String?
-    public var feedbackLine: String?
-    /// Volts, volts, amperes.
-    public var supply: Double
-    public var forwardVoltage: Double
-    public var current: Double
-}
-
-enum WiringSubcommand {
+/// `torch wiring`: the circuit for the board and pins, from the command line, else the
+/// config, else the board's suggestions, on stdout.
+enum WiringCommand {
     static let board = Option("board", value: "id", help: "The board (a 'torch boards' id). (default: the config's [board] name, else detected)")
     static let line = Option("line", value: "line", help: "The LED's line: GPIO18, an offset, or pin12. (default: the config's, else the board's suggested pin)")
     static let buttonLine = Option("button-line", value: "line", help: "The ON button's line. (default: the config's, else the board's suggested pin)")
@@ -46,9 +35,41 @@ enum WiringSubcommand {
           torch wiring --vf 3.0V --current 5mA               a white LED on the configured pins
         """,
         drivesLight: false) { p, _ throws(UsageError) in
-        .wiring(WiringRequest(board: try p.value(board), line: try p.value(line), buttonLine: try p.value(buttonLine),
-                              offLine: try p.value(offLine), feedbackLine: try p.value(feedbackLine),
-                              supply: try p.value(supply) ?? 3.3, forwardVoltage: try p.value(vf) ?? 2.0,
-                              current: try p.value(current) ?? 0.010))
+        .local(WiringRequest(board: try p.value(board), line: try p.value(line), buttonLine: try p.value(buttonLine),
+                             offLine: try p.value(offLine), feedbackLine: try p.value(feedbackLine),
+                             supply: try p.value(supply) ?? 3.3, forwardVoltage: try p.value(vf) ?? 2.0,
+                             current: try p.value(current) ?? 0.010))
+    }
+}
+
+/// What `torch wiring` was asked: the board and pins (nil: from the config, else the
+/// board's suggestions) and the LED's electrical values.
+struct WiringRequest: LocalCommand {
+    /// `--board`; nil takes the config's `[board] name` (auto: detected).
+    var board: String?
+    var line: String?
+    var buttonLine: String?
+    var offLine: String?
+    var feedbackLine: String?
+    /// Volts, volts, amperes.
+    var supply: Double
+    var forwardVoltage: Double
+    var current: Double
+
+    func run(_ context: LocalContext) -> Int32 {
+        let config = context.config
+        guard let profile = NamedBoard.resolve(board ?? config.board.name, source: board == nil ? "[board] name" : "--board",
+                                               command: "wiring", fix: "give --board, one of") else { return ExitCode.failure }
+        let plan = WiringPlan(board: profile, resistor: SeriesResistor(supply: supply, forwardVoltage: forwardVoltage, current: current))
+        let pins = WiringPlan.Pins(led: line ?? config.output.line, ledActiveLow: config.output.activeLow,
+                                   button: buttonLine ?? config.button.line, offButton: offLine ?? config.button.offLine,
+                                   feedback: feedbackLine ?? config.feedback.line)
+        do {
+            StandardOutput.write(try plan.text(pins).joined(separator: "\n") + "\n")
+            return ExitCode.ok
+        } catch {
+            StandardError.write("torch: wiring: \(error)\n")
+            return ExitCode.failure
+        }
     }
 }

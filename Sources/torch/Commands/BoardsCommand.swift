@@ -1,16 +1,23 @@
+import TorchCLI
 import TorchCore
 import TorchHardware
 
 /// `torch boards`: the known board profiles, their PWM pins and suggested wiring.
-enum BoardsCommand {
-    static func run(json: Bool) -> Int32 {
+struct BoardsCommand: LocalCommand {
+    static let spec = CommandSpec.query("boards", overview: "List the known boards: header pins, PWM-capable pins, suggested wiring.",
+                                        json: Flag("json", help: "Print JSON.")) { .local(BoardsCommand(json: $0)) }
+
+    /// `--json`.
+    var json: Bool
+
+    func run(_ context: LocalContext) -> Int32 {
         let catalog: BoardCatalog
         let directory: String
         do { (catalog, directory) = try BoardFiles.loadCatalog() } catch {
             StandardError.write("torch: \(error)\n")
             return ExitCode.failure
         }
-        StandardOutput.write(json ? jsonText(catalog, directory: directory) : text(catalog, directory: directory))
+        StandardOutput.write(json ? Self.jsonText(catalog, directory: directory) : Self.text(catalog, directory: directory))
         return ExitCode.ok
     }
 

@@ -1,23 +1,11 @@
+import TorchCLI
 import TorchCore
+import TorchEngine
+import TorchHardware
 
-/// What `torch plot` was asked: the patterns (by name from the config's library, or
-/// custom steps, or Morse text), the SVG file, and the window.
-public struct PlotRequest: Sendable {
-    public enum Item: Sendable, Equatable {
-        /// A name from the pattern library (built-in or `[pattern.NAME]`).
-        case named(String)
-        /// A pattern given on the command line, with its panel title.
-        case given(PatternChoice, title: String)
-    }
-
-    public var items: [Item]
-    /// Where the SVG goes.
-    public var svg: String
-    /// How much of each pattern to show; nil: whole repetitions covering at least 2 s.
-    public var window: Duration?
-}
-
-enum PlotSubcommand {
+/// `torch plot`: the patterns resolved against the config's library, drawn by
+/// `SVGPlot.renderPatterns`, written atomically to the `--svg` file.
+enum PlotCommand {
     static let svg = Option("svg", value: "file", help: "Write the plot here as SVG (required).")
     static let duration = Option("duration", value: "duration", help: "How much time each plot shows, 1ms to 10min. (default: whole repetitions, at least 2s)") {
         (t: String) throws(ValueError) in
@@ -71,12 +59,56 @@ enum PlotSubcommand {
         guard !items.isEmpty else {
             throw UsageError(message: "<pattern>: give a pattern name, custom steps or --morse TEXT", command: p.command)
         }
-        return .plot(PlotRequest(items: items, svg: file, window: try p.value(duration)))
+        return .local(PlotRequest(items: items, svg: file, window: try p.value(duration)))
     }
 
     /// A pattern name: a-z, 0-9 and '-', not starting with a digit (so `0 1s` is steps).
     static func isName(_ word: String) -> Bool {
         guard let first = word.first, first.isLetter else { return false }
         return word.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+    }
+}
+
+/// What `torch plot` was asked: the patterns (by name from the config's library, or
+/// custom steps, or Morse text), the SVG file, and the window.
+struct PlotRequest: LocalCommand {
+    enum Item: Sendable, Equatable {
+        /// A name from the pattern library (built-in or `[pattern.NAME]`).
+        case named(String)
+        /// A pattern given on the command line, with its panel title.
+        case given(PatternChoice, title: String)
+    }
+
+    var items: [Item]
+    /// Where the SVG goes.
+    var svg: String
+    /// How much of each pattern to show; nil: whole repetitions covering at least 2 s.
+    var window: Duration?
+
+    func run(_ context: LocalContext) -> Int32 {
+        let library = context.library
+        var panels: [SVGPlot.PatternPanel] = []
+        for item in items {
+            switch item {
+            case let .named(name):
+                do {
+                    let pattern = try library.lookup(name)
+                    panels.append(.init(title: "\(name): \(pattern.displayName)", pattern: pattern))
+                } catch {
+                    StandardError.write("torch: plot: \(error)\n")
+                    return ExitCode.usage
+                }
+            case let .given(choice, title):
+                panels.append(.init(title: title, pattern: choice.resolve(library)))
+            }
+        }
+        do {
+            try AtomicFile.write(SVGPlot.renderPatterns(panels, window: window), to: svg)
+        } catch {
+            StandardError.write("torch: plot: \(svg): \(error)\n")
+            return ExitCode.failure
+        }
+        StandardError.write("torch: wrote \(svg) (\(panels.count) pattern\(panels.count == 1 ? "" : "s"))\n")
+        return ExitCode.ok
     }
 }
