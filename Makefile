@@ -70,7 +70,7 @@ ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_D
 ARM64_VM_DEB_DIR = .build/arm64/vm
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
-.PHONY: all build run test system-vms unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
 
@@ -130,11 +130,13 @@ run: build
 # (unit-test, package-test), systemd-test is already the arm64 VM, and the raspi3b
 # check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
 ifeq ($(VM_HOST),aarch64)
+ARM64_BUILDS =
 ARM64_TESTS =
 SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
+ARM64_BUILDS = arm64-builds
 ARM64_TESTS = arm64-test arm64-package-test
 SYSTEM_VMS = systemd-test arm64-systemd-test raspi-test-torch
 RASPI_BUILD = arm64-build
@@ -142,10 +144,20 @@ RASPI_TORCH = $(ARM64_BIN)
 endif
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
-# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations, the
-# Pi's parts (ARM64_TESTS), and the package under real systemd beside the raspi3b check
-# (SYSTEM_VMS).
-test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-test $(ARM64_TESTS) system-vms
+# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations (the
+# arm64 builds beside them), the Pi's parts (ARM64_TESTS), and the package under real
+# systemd beside the raspi3b check (SYSTEM_VMS).
+test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-and-builds $(ARM64_TESTS) system-vms
+
+# vm-test's guests wait on their own timers most of the time, so the arm64 builds (the
+# unit tests', then the release binary's) use the CPU beside them; each one's output is
+# printed whole when it ends.
+vm-and-builds:
+	$(MAKE) -j2 --output-sync=target vm-test $(ARM64_BUILDS)
+
+arm64-builds:
+	$(MAKE) arm64-test-build
+	$(MAKE) arm64-build
 
 # The system guests (the package under systemd, amd64 and arm64, and the raspi3b check)
 # are a qemu each, with one emulated CPU: two run side by side on a host with two CPUs or
@@ -319,10 +331,12 @@ arm64-build:
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
-arm64-test:
+arm64-test: arm64-test-build
+	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc"
+
+arm64-test-build:
 	$(call ensure_packages,$(ARM64_DEPS))
-	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests && \
-	sh Tests/arm64/run-tests.sh "$$tc"
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests
 
 # The arm64 package's checks (Tests/package/check-deb.sh with the toolchain: the
 # architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian
