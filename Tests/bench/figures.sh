@@ -10,8 +10,9 @@
 #   TORCH     the torch binary (default .build/release/torch)
 #   PRIORITY  (environment) SCHED_FIFO priority, as the scheduler's default (50)
 #   SHORT=1   (environment) 2 s runs instead of 10 s / 30 s / 60 s, to try the script
-#   ROUNDS    (environment) rounds of figures 1, 4, 5 and 9 (default 3): each round runs
-#             cyclictest, then torch, one after the other, and the median is reported
+#   ROUNDS    (environment) rounds of figures 1, 4, 5, 8–8c and 9 (default 3): each round
+#             runs the floor (cyclictest; for the storms, the quiet blink), then torch,
+#             one after the other, and the median is reported
 #
 # Contract with the CLI: `torch bench timing --backend sim --duration D --json` prints
 # one JSON object (BenchReport.json) with lateness_p50_ns, lateness_p99_ns,
@@ -199,13 +200,31 @@ echo "7. start → first change: median ${median} ms of 20 (target ≤ 10 ms: $(
 /usr/bin/python3 "$here/rss.py" "$torch"
 echo
 
+# storm_rounds FIGURE COMMAND…: a storm figure in ROUNDS rounds, each beside a quiet run
+# of the same blink just before it; every round's report, then the verdict on the median
+# of the rounds' lateness ratios (storm p99 over quiet p99), as figures 1, 4 and 5 judge.
+storm_rounds() {
+    figure=$1; shift
+    ratios=""
+    r=1
+    while [ "$r" -le "$rounds" ]; do
+        out=$("$@" 2>&1) || true
+        echo "   round $r:"
+        printf '%s\n' "$out"
+        ratios="$ratios $(printf '%s\n' "$out" | sed -n 's/.*lateness p99: .*(ratio \([0-9.]*\),.*/\1/p' | tail -n 1)"
+        r=$((r + 1))
+    done
+    m=$(median $ratios)
+    echo "$figure, median of $rounds rounds: the blink's lateness ratio ($ratios ) $m (target ≤ 1.5: $(verdict "$m" 1.5))"
+}
+
 # 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).
-python3 "$here/socket-storm.py" "$torch"
+storm_rounds "8. control socket storm" python3 "$here/socket-storm.py" "$torch"
 # 8b, 8c. The web page and MQTT under storms beside the same blink (Tests/storm/; the
 # same scripts as make storm-test, printing without failing).
-/usr/bin/python3 "$here/../storm/web-storm.py" --bench "$torch"
+storm_rounds "8b. web storm" /usr/bin/python3 "$here/../storm/web-storm.py" --bench "$torch"
 if command -v mosquitto >/dev/null && /usr/bin/python3 -c 'import paho.mqtt' 2>/dev/null; then
-    /usr/bin/python3 "$here/../storm/mqtt-storm.py" --bench "$torch"
+    storm_rounds "8c. MQTT storm" /usr/bin/python3 "$here/../storm/mqtt-storm.py" --bench "$torch"
 else
     echo "8c. MQTT storm: skipped (apt-get install mosquitto python3-paho-mqtt)"
 fi
