@@ -150,10 +150,10 @@ endif
 test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-and-builds $(ARM64_TESTS) system-vms
 
 # vm-test's guests wait on their own timers most of the time, so the arm64 builds (the
-# unit tests', then the release binary's) use the CPU beside them; each one's output is
-# printed whole when it ends.
+# unit tests', then the release binary's) use the CPU beside them on a host with two
+# CPUs or more (SYSTEM_VM_JOBS, below); each one's output is printed whole when it ends.
 vm-and-builds:
-	$(MAKE) -j2 --output-sync=target vm-test $(ARM64_BUILDS)
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target vm-test $(ARM64_BUILDS)
 
 arm64-builds:
 	$(MAKE) arm64-test-build
