@@ -200,9 +200,11 @@ echo "7. start → first change: median ${median} ms of 20 (target ≤ 10 ms: $(
 /usr/bin/python3 "$here/rss.py" "$torch"
 echo
 
-# storm_rounds FIGURE COMMAND…: a storm figure in ROUNDS rounds, each beside a quiet run
-# of the same blink just before it; every round's report, then the verdict on the median
-# of the rounds' lateness ratios (storm p99 over quiet p99), as figures 1, 4 and 5 judge.
+# storm_rounds FIGURE COMMAND…: a storm figure in ROUNDS rounds, each with a quiet run
+# of the same blink just before the storm and cyclictest beside the blink in both
+# windows (Tests/storm/stormclient.py, Floor); every round's report, then the verdict on
+# the median of the rounds' ratios (the blink's storm p99 over cyclictest's under the
+# same storm), as figures 1, 4 and 5 judge.
 storm_rounds() {
     figure=$1; shift
     ratios=""
@@ -211,11 +213,11 @@ storm_rounds() {
         out=$("$@" 2>&1) || true
         echo "   round $r:"
         printf '%s\n' "$out"
-        ratios="$ratios $(printf '%s\n' "$out" | sed -n 's/.*lateness p99: .*(ratio \([0-9.]*\),.*/\1/p' | tail -n 1)"
+        ratios="$ratios $(printf '%s\n' "$out" | sed -n 's/.*lateness p99: .*ratio \([0-9.]*\).*/\1/p' | tail -n 1)"
         r=$((r + 1))
     done
     m=$(median $ratios)
-    echo "$figure, median of $rounds rounds: the blink's lateness ratio ($ratios ) $m (target ≤ 1.5: $(verdict "$m" 1.5))"
+    echo "$figure, median of $rounds rounds: the blink's storm p99 over cyclictest's under the same storm ($ratios ) $m (target ≤ 1.5: $(verdict "$m" 1.5))"
 }
 
 # 8. The control socket under a storm, beside a 100 Hz blink (Tests/bench/socket-storm.py).
@@ -238,7 +240,7 @@ echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 # 10–12. MQTT on loopback against Debian's mosquitto (Tests/bench/mqtt.py): command →
 # output change, the state after a button press, the group fan-out to 20 boards.
 if command -v mosquitto >/dev/null && /usr/bin/python3 -c 'import paho.mqtt' 2>/dev/null; then
-    /usr/bin/python3 "$here/mqtt.py" "$torch"
+    ROUNDS=$rounds /usr/bin/python3 "$here/mqtt.py" "$torch"
 else
     echo "10–12. MQTT: skipped (apt-get install mosquitto python3-paho-mqtt)"
 fi

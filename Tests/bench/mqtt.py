@@ -4,11 +4,13 @@ its own config, as Tests/mqtt does): MQTT command → output change p50/p99, the
 published after a button press, and the group fan-out to 20 boards. Prints; never fails
 on a target.
 
-usage: Tests/bench/mqtt.py TORCH"""
+usage: Tests/bench/mqtt.py TORCH
+  ROUNDS  (environment) rounds of figure 10 (default 3), judged on their median"""
 
 import json
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -16,24 +18,26 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "mqtt"))
 from harness import Broker, Client, PtyTorch, Torch, stop_all, wait_for  # noqa: E402
 
+ROUNDS = max(1, int(os.environ.get("ROUNDS", "3")))
+
 
 def pct(values, p):
     v = sorted(values)
     return v[min(len(v) - 1, int(p / 100.0 * len(v)))]
 
 
-def command_to_output(torch_bin, broker, work, n=200):
+def command_to_output(torch_bin, broker, work, n=200, name="bench-cmd"):
     """Commands alternating brightness 100 / 50 on one board: publish → the trace's
     actual output write (the trace origin calibrated to a fraction of a ms)."""
-    t = Torch(torch_bin, broker.port, "bench-cmd", work)
+    t = Torch(torch_bin, broker.port, name, work)
     origin, width = t.origin()
-    c = Client(broker.port, topics=("torch/bench-cmd/state",))
-    c.publish("torch/bench-cmd/set", {"state": "ON", "brightness": 100})
+    c = Client(broker.port, topics=("torch/%s/state" % name,))
+    c.publish("torch/%s/set" % name, {"state": "ON", "brightness": 100})
     time.sleep(0.3)
     sent = []
     for i in range(n):
         t0 = time.monotonic()
-        c.client.publish("torch/bench-cmd/set", json.dumps({"state": "ON", "brightness": 50 if i % 2 == 0 else 100}), qos=1)
+        c.client.publish("torch/%s/set" % name, json.dumps({"state": "ON", "brightness": 50 if i % 2 == 0 else 100}), qos=1)
         sent.append(t0)
         time.sleep(0.02)
     time.sleep(0.3)
@@ -101,10 +105,17 @@ def main():
     work = tempfile.mkdtemp(prefix="torch-mqtt-bench.")
     broker = Broker(work)
     try:
-        lat, width = command_to_output(torch_bin, broker, work)
-        print("10. MQTT command → output change, %d on loopback (QoS 1): p50 %.2f ms, p99 %.2f ms, max %.2f ms "
-              "(target p99 ≤ 5 ms: %s; trace origin ±%.2f ms)" % (len(lat), pct(lat, 50), pct(lat, 99), max(lat),
-                                                        "holds" if pct(lat, 99) <= 5 else "missed", width * 500))
+        # In rounds, judged on the median of the rounds' p99, as the timing figures: one
+        # round's tail is a few commands, which a busy host moves by more than the target.
+        p99s = []
+        for r in range(1, ROUNDS + 1):
+            lat, width = command_to_output(torch_bin, broker, work, name="bench-cmd%d" % r)
+            p99s.append(pct(lat, 99))
+            print("   round %d: %d commands, p50 %.2f ms, p99 %.2f ms, max %.2f ms (trace origin ±%.2f ms)"
+                  % (r, len(lat), pct(lat, 50), pct(lat, 99), max(lat), width * 500))
+        median = statistics.median(p99s)
+        print("10. MQTT command → output change on loopback (QoS 1), median of %d rounds' p99: %.2f ms "
+              "(target p99 ≤ 5 ms: %s)" % (ROUNDS, median, "holds" if median <= 5 else "missed"))
         echo = button_echo(torch_bin, broker, work)
         print("11. state published after a button press (simulated button), %d: p50 %.2f ms, p99 %.2f ms, max %.2f ms "
               "(target ≤ 50 ms: %s)" % (len(echo), pct(echo, 50), pct(echo, 99), max(echo),

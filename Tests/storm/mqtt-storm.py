@@ -133,8 +133,13 @@ def main():
         normal.start()
         ha = HomeAssistant(broker.port)
         ha.start()
-        time.sleep(QUIET_S)
-        _, storm_start, storm_end = sc.run_storm(storm, (broker.port,), checks)
+        # The quiet window starts 0.5 s after the pattern was set (`quiet` below).
+        floor = sc.Floor() if bench and sc.Floor.available() else None
+        time.sleep(0.5)
+        if floor:
+            floor.begin("quiet")
+        time.sleep(QUIET_S - 0.5)
+        _, storm_start, storm_end = sc.run_storm(storm, (broker.port,), checks, floor=floor)
         time.sleep(1)
         ha.stop.set()
         ha.join()
@@ -171,7 +176,7 @@ def main():
           "state topic (the broker dropped messages for the torch: %s); %d state messages in all; refusals logged %d"
           " one by one, %d counted" % (len(sent) - len(missing), len(sent), "yes" if dropped else "no", len(heard),
                                        warnings, counted))
-    print(sc.blink_report(levels, quiet, window))
+    print(sc.blink_report(levels, quiet, window, floor))
 
     sc.check_common(checks, figures, levels, window, code)
     # A command can be lost at the broker, not at the torch: mosquitto keeps at most 1,000

@@ -8,8 +8,12 @@ A brightness change while it plays keeps its phase but is written at once, off t
 grid; such writes go from one lit level to another, so only writes between dark and
 lit are timed (`blink_lateness`)."""
 
+import atexit
 import multiprocessing
 import os
+import shutil
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -50,9 +54,76 @@ class Normal(threading.Thread):
         return [s for s in self.samples if a <= s[0] <= b]
 
 
-def run_storm(target, args, checks, timeout=90):
+class Floor:
+    """The machine's floor beside the blink (`make bench` only): cyclictest at the
+    blink's interval over the quiet window and then over the storm window, so the storm
+    figure compares torch with what the same storm costs any real-time thread here. On a
+    kernel that does not preempt itself (preempt=none, voluntary), a thread woken while
+    another task is in a system call waits for that call to end: a storm of processes
+    making system calls delays every real-time wake-up, torch's and cyclictest's alike.
+    cyclictest runs one priority below the blink's, so it never delays it."""
+
+    def __init__(self, priority=50):
+        self.priority = max(1, priority - 1)
+        self.proc, self.name, self.p99 = None, None, {}
+        atexit.register(self.kill)  # a storm that raised leaves no cyclictest behind
+
+    def kill(self):
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    def begin(self, name):
+        """Ends the window running, if any, and starts cyclictest for `name`."""
+        self.end()
+        self.name = name
+        self.proc = subprocess.Popen(
+            ["cyclictest", "-m", "-q", "-t1", "-p", str(self.priority), "-i", str(GRID_NS // 1000),
+             "-h", "10000"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+
+    def end(self):
+        """Stops the window running (cyclictest prints its histogram on SIGINT)."""
+        if self.proc is None:
+            return
+        self.proc.send_signal(signal.SIGINT)
+        out, _ = self.proc.communicate(timeout=10)
+        self.p99[self.name] = histogram_p99(out)
+        self.proc = None
+
+    @staticmethod
+    def available():
+        return shutil.which("cyclictest") is not None
+
+
+def histogram_p99(text):
+    """cyclictest's `-h` histogram ("µs count" lines, "# Histogram Overflows: N") as the
+    p99 in µs at the same rank `torchproc.percentile` takes; an overflow counts as
+    beyond the histogram (10 ms)."""
+    counts, overflows = [], 0
+    for line in text.splitlines():
+        if line.startswith("# Histogram Overflows:"):
+            overflows = int(line.split(":")[1])
+        elif line and line[0].isdigit():
+            us, n = line.split()[:2]
+            counts.append((int(us), int(n)))
+    total = sum(n for _, n in counts) + overflows
+    if total == 0:
+        return float("nan")
+    rank, seen = min(total - 1, int(0.99 * total)), 0
+    for us, n in counts:
+        seen += n
+        if seen > rank:
+            return float(us)
+    return 10000.0
+
+
+def run_storm(target, args, checks, timeout=90, floor=None):
     """Runs `target(*args, results)` in a child process (fork) and waits for what it
-    puts on `results` (a queue); returns (that or None, CLOCK_MONOTONIC start, end)."""
+    puts on `results` (a queue); returns (that or None, CLOCK_MONOTONIC start, end).
+    With a `floor`, its storm window spans the storm."""
+    if floor:
+        floor.begin("storm")
     start = time.monotonic()
     results = multiprocessing.get_context("fork").Queue()
     p = multiprocessing.get_context("fork").Process(target=target, args=(*args, results), daemon=True)
@@ -63,7 +134,10 @@ def run_storm(target, args, checks, timeout=90):
     except Exception:  # queue.Empty: the storm wedged
         checks.fail("the storm did not finish within %d s" % timeout)
     p.join(10)
-    return got, start, time.monotonic()
+    end = time.monotonic()
+    if floor:
+        floor.end()
+    return got, start, end
 
 
 def loris(connect, request, seconds=10):
@@ -158,12 +232,26 @@ def normal_figures(samples):
             max(rtts) if rtts else float("nan"))
 
 
-def blink_report(levels, quiet, storm):
-    """The lateness line of a storm's report: p99 quiet and storm, their ratio."""
+def blink_report(levels, quiet, storm, floor=None):
+    """The lateness line of a storm's report: p99 quiet and storm and their ratio; with
+    a `floor`, cyclictest's p99 in the same windows, and the ratio judged is the storm
+    p99 over cyclictest's under the same storm."""
     qp99, sp99, nq, ns = blink_lateness(levels, quiet, storm)
-    ratio = sp99 / qp99 if qp99 > 0 else float("nan")
-    return ("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (ratio %.2f, target ≤ 1.5: %s; %d / %d edges)"
-            % (qp99, sp99, ratio, "holds" if ratio <= 1.5 else "missed", nq, ns))
+    return lateness_line(qp99, sp99, floor, "%d / %d edges" % (nq, ns))
+
+
+def lateness_line(qp99, sp99, floor, tail):
+    """The blink's lateness p99 quiet → storm (µs), judged as `blink_report` says."""
+    grew = sp99 / qp99 if qp99 > 0 else float("nan")
+    if floor is None or "storm" not in floor.p99:
+        return ("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (ratio %.2f, target ≤ 1.5: %s; %s)"
+                % (qp99, sp99, grew, "holds" if grew <= 1.5 else "missed", tail))
+    fq, fs = floor.p99.get("quiet", float("nan")), floor.p99["storm"]
+    ratio = sp99 / fs if fs > 0 else float("nan")
+    return ("   100 Hz blink lateness p99: quiet %.1f µs, storm %.1f µs (×%.2f); cyclictest beside it: quiet %.0f µs, "
+            "storm %.0f µs (×%.2f); the storm against the floor: ratio %.2f (target ≤ 1.5: %s; %s)"
+            % (qp99, sp99, grew, fq, fs, fs / fq if fq > 0 else float("nan"), ratio,
+               "holds" if ratio <= 1.5 else "missed", tail))
 
 
 def check_common(checks, normal, levels, window, code):
