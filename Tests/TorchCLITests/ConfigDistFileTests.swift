@@ -2,11 +2,13 @@
 import Glibc
 #endif
 import Testing
+@testable import torch
 @testable import TorchCore
 
-/// The shipped `dist/torch.conf` documents every key at its true default.
+/// The shipped `dist/torch.conf` documents every key at its true default, the front
+/// ends' sections too (so the executable's list of them).
 @Suite struct ConfigDistFileTests {
-    /// dist/torch.conf, found from this file's path (Tests/TorchCoreTests/…).
+    /// dist/torch.conf, found from this file's path (Tests/TorchCLITests/…).
     static func distText() throws -> String {
         var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
         parts.removeLast(3)
@@ -32,18 +34,18 @@ import Testing
 
     @Test func parsesAsShippedToTheDefaults() throws {
         let text = try Self.distText()
-        #expect(try TorchConfig.parse(text, file: "dist/torch.conf") == .defaults)
+        #expect(try TorchConfig.parse(text, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections) == .defaults)
     }
 
     @Test func everyDocumentedDefaultIsTheRealDefault() throws {
         let text = Self.uncommentDefaults(try Self.distText())
         #expect(text.contains("\nbrightness = 100%\n"), "the defaults were switched on")
-        #expect(try TorchConfig.parse(text, file: "dist/torch.conf") == .defaults)
+        #expect(try TorchConfig.parse(text, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections) == .defaults)
     }
 
     @Test func everyKeyIsDocumentedInItsSection() throws {
         let lines = try Self.distText().split(separator: "\n").map(String.init)
-        for section in ConfigSchema.sections {
+        for section in ConfigSchema.sections(frontEnds: FrontEndKinds.sections) {
             let start = try #require(lines.firstIndex(of: "[\(section.name)]"), "no [\(section.name)]")
             let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("[") } ?? lines.count
             let body = lines[start..<end]
@@ -59,7 +61,7 @@ import Testing
         let text = try Self.distText().split(separator: "\n").map { line in
             line.hasPrefix("# [pattern.") || line.hasPrefix("# steps = ") ? String(line.dropFirst(2)) : String(line)
         }.joined(separator: "\n")
-        let config = try TorchConfig.parse(text, file: "dist/torch.conf")
+        let config = try TorchConfig.parse(text, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections)
         #expect(config.customPatterns.map(\.name) == ["signal", "pulse"])
         for p in config.customPatterns {
             #expect(throws: Never.self) { try CustomPatternSyntax.parse(p.steps) }
