@@ -1,27 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 @testable import torch
 @testable import TorchCore
+import TorchTesting
 
 /// The shipped `dist/torch.conf` documents every key at its true default, the front
 /// ends' sections too (so the executable's list of them).
 @Suite struct ConfigDistFileTests {
-    /// dist/torch.conf, found from this file's path (Tests/TorchCLITests/…).
     static func distText() throws -> String {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let path = parts.joined(separator: "/") + "/dist/torch.conf"
-        let file = try #require(fopen(path, "r"), "cannot open \(path)")
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        while true {
-            let c = fgetc(file)
-            if c == EOF { break }
-            bytes.append(UInt8(truncatingIfNeeded: c))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try #require(RepoFiles.read("dist/torch.conf"), "cannot read dist/torch.conf")
     }
 
     /// The text with every `#key = value` line (a default) switched on.

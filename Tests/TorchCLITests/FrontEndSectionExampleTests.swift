@@ -59,14 +59,7 @@ struct ExampleFrontEndKind: FrontEndKind {
 @Suite struct FrontEndSectionExampleTests {
     static let sections = FrontEndKinds.sections + [ExampleSection.self]
 
-    func errors(_ text: String) -> [String] {
-        do {
-            _ = try TorchConfig.parse(text, file: "torch.conf", frontEnds: Self.sections)
-            return []
-        } catch {
-            return error.errors.map(\.description)
-        }
-    }
+    func errors(_ text: String) -> [String] { configErrorLines(text, more: [ExampleSection.self]) }
 
     @Test func itsSectionParses() throws {
         let config = try TorchConfig.parse("[light]\nbrightness = 40%\n[example]\ngreeting = hi there\n",

@@ -6,15 +6,7 @@ import TorchEngine
 /// The front ends' sections (`[mqtt]`, `[web]`) as every config file is read: with the
 /// executable's list of front end kinds.
 @Suite struct FrontEndSectionsConfigTests {
-    /// The error lines of `text` read as `torch.conf` with the executable's sections.
-    func errors(_ text: String) -> [String] {
-        do {
-            _ = try TorchConfig.parse(text, file: "torch.conf", frontEnds: FrontEndKinds.sections)
-            return []
-        } catch {
-            return error.errors.map(\.description)
-        }
-    }
+    func errors(_ text: String) -> [String] { configErrorLines(text) }
 
     @Test func unknownSectionListsTheFrontEnds() {
         let text = """

@@ -3,8 +3,8 @@
 /// `ConfigReferenceTests` checks them against `ConfigSchema` itself: every key has one,
 /// its default is the real default, its example and every choice parse.
 struct ConfigKeyDoc: Sendable {
-    /// The `[section]`, e.g. `light`.
-    let section: String
+    /// The `[section]`, e.g. `light` (a front end's key gets it from its section).
+    var section: String
     /// The key, e.g. `brightness`.
     let key: String
     /// What it does, in sentences (wrapped by the generator).

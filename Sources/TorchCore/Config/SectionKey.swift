@@ -6,11 +6,8 @@ public struct SectionKey<Settings>: Sendable {
 
     public let name: String
     let apply: Apply
-    let summary: String
-    let choices: [ConfigTerm]
-    let allowed: String
-    let defaultValue: String?
-    let example: String
+    /// Its doc, its section filled in by `doc(in:)`.
+    private let doc: ConfigKeyDoc
 
     /// `summary`: what it does, in sentences; `allowed`: what is allowed, with units;
     /// `default`: as the file writes it, nil when it has none; `example`: a value other
@@ -19,16 +16,14 @@ public struct SectionKey<Settings>: Sendable {
     public init(_ name: String, _ summary: String, choices: [ConfigTerm] = [], allowed: String,
                 default defaultValue: String?, example: String, apply: @escaping Apply) {
         self.name = name
-        self.summary = summary
-        self.choices = choices
-        self.allowed = allowed
-        self.defaultValue = defaultValue
-        self.example = example
         self.apply = apply
+        doc = ConfigKeyDoc("", name, summary, choices: choices, allowed: allowed, default: defaultValue, example: example)
     }
 
     /// Its entry in the reference, under `section`.
     func doc(in section: String) -> ConfigKeyDoc {
-        ConfigKeyDoc(section, name, summary, choices: choices, allowed: allowed, default: defaultValue, example: example)
+        var doc = doc
+        doc.section = section
+        return doc
     }
 }
