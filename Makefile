@@ -179,10 +179,11 @@ wiring-test:
 	sh Tests/wiring/check-diagrams.sh
 
 # Regenerates what is generated from the code: the commented dist/torch.conf and the key
-# sections of torch.conf(5) (from ConfigKeyDocs), torch(1)'s effects and the completion's
-# pattern names (from the effects' files), the backend lists of torch(1), docs/cli.md,
-# docs/boards.md and docs/control-protocol.md (from Backend), the pattern plots of docs/patterns.md
-# (docs/plots, what `torch plot NAME` draws), and wiring/*.svg (wiring/make-diagrams.py).
+# sections of torch.conf(5) (from ConfigKeyDocs and the front ends' sections), torch(1)'s
+# effects and the completion's pattern names (from the effects' files), the backend lists
+# of torch(1), docs/cli.md, docs/boards.md and docs/control-protocol.md (from Backend), the
+# pattern plots of docs/patterns.md (docs/plots, what `torch plot NAME` draws), and
+# wiring/*.svg (wiring/make-diagrams.py).
 docs:
 	python3 wiring/make-diagrams.py
 	$(SWIFT) build --build-tests

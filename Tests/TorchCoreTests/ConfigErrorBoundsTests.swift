@@ -7,7 +7,7 @@ import TorchTestSupport
 /// cut at 40 characters, and control characters are escaped.
 @Suite struct ConfigErrorBoundsTests {
     private func errors(_ text: String) throws -> ConfigErrors {
-        try requireThrows(ConfigErrors.self) { try TorchConfig.parse(text, file: "torch.conf") }
+        try requireThrows(ConfigErrors.self) { try TorchConfig.parse(text, file: "torch.conf", frontEnds: []) }
     }
 
     @Test func thousandsOfBadLinesShowTwentyAndACount() throws {

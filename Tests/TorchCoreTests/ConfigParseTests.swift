@@ -53,8 +53,8 @@ import Testing
     }
 
     @Test func emptyAndCommentOnlyFilesGiveDefaults() throws {
-        #expect(try TorchConfig.parse("", file: "torch.conf") == .defaults)
-        #expect(try TorchConfig.parse("# nothing\n; at all\n\n[light]\n", file: "torch.conf") == .defaults)
+        #expect(try TorchConfig.parse("", file: "torch.conf", frontEnds: []) == .defaults)
+        #expect(try TorchConfig.parse("# nothing\n; at all\n\n[light]\n", file: "torch.conf", frontEnds: []) == .defaults)
     }
 
     @Test func fullConfigParses() throws {
@@ -119,7 +119,7 @@ import Testing
             [pattern.my-flash]
             steps = 100% 200ms 0 300ms x3
             """
-        let c = try TorchConfig.parse(text, file: "torch.conf")
+        let c = try TorchConfig.parse(text, file: "torch.conf", frontEnds: [])
         #expect(c.light.brightness == Brightness(clamping: 0.4))
         #expect(c.light.curve == .linear)
         #expect(c.light.maxBrightness == Brightness(clamping: 0.8))
@@ -174,35 +174,35 @@ import Testing
     }
 
     @Test func holdForLightMeansMomentary() throws {
-        let c = try TorchConfig.parse("[button]\nhold-for-light = yes", file: "torch.conf")
+        let c = try TorchConfig.parse("[button]\nhold-for-light = yes", file: "torch.conf", frontEnds: [])
         #expect(c.button.mode == .momentary)
         #expect(c.button.holdForLight)
-        let same = try TorchConfig.parse("[button]\nmode = momentary\nhold-for-light = yes", file: "torch.conf")
+        let same = try TorchConfig.parse("[button]\nmode = momentary\nhold-for-light = yes", file: "torch.conf", frontEnds: [])
         #expect(same.button.mode == .momentary)
-        let off = try TorchConfig.parse("[button]\nhold-for-light = no", file: "torch.conf")
+        let off = try TorchConfig.parse("[button]\nhold-for-light = no", file: "torch.conf", frontEnds: [])
         #expect(off.button.mode == .smart)
     }
 
     @Test func sleepTimerOffAndStealthNone() throws {
-        let c = try TorchConfig.parse("[light]\nsleep-timer = off\n[board]\nstealth-leds = none", file: "torch.conf")
+        let c = try TorchConfig.parse("[light]\nsleep-timer = off\n[board]\nstealth-leds = none", file: "torch.conf", frontEnds: [])
         #expect(c.light.sleepTimer == nil)
         #expect(c.board.stealthLEDs == [])
     }
 
     @Test func windowsLineEndingsAndByteOrderMark() throws {
-        let c = try TorchConfig.parse("\u{FEFF}[light]\r\nbrightness = 20%\r\n", file: "torch.conf")
+        let c = try TorchConfig.parse("\u{FEFF}[light]\r\nbrightness = 20%\r\n", file: "torch.conf", frontEnds: [])
         #expect(c.light.brightness == Brightness(clamping: 0.2))
         // Line numbers still count CRLF lines.
         #expect(configErrors("[light]\r\n\r\ncurve = x\r\n") == ["torch.conf:3: curve: 'x' is not valid: expected one of cie, linear"])
     }
 
     @Test func commentAfterASectionHeader() throws {
-        let c = try TorchConfig.parse("[light]   # the LED\nbrightness = 30%", file: "torch.conf")
+        let c = try TorchConfig.parse("[light]   # the LED\nbrightness = 30%", file: "torch.conf", frontEnds: [])
         #expect(c.light.brightness == Brightness(clamping: 0.3))
     }
 
     @Test func hashInsideAValueIsKept() throws {
-        let c = try TorchConfig.parse("[board]\nname = board#2 # comment", file: "torch.conf")
+        let c = try TorchConfig.parse("[board]\nname = board#2 # comment", file: "torch.conf", frontEnds: [])
         #expect(c.board.name == "board#2")
     }
 
@@ -213,7 +213,7 @@ import Testing
             [pattern.alpha]
             steps = 50% 2s
             """
-        let c = try TorchConfig.parse(text, file: "torch.conf")
+        let c = try TorchConfig.parse(text, file: "torch.conf", frontEnds: [])
         #expect(c.customPatterns.map(\.name) == ["zeta", "alpha"])
         #expect(c.customPatterns.map(\.line) == [2, 4])
     }

@@ -5,7 +5,7 @@ import TorchCore
 /// button's `sos` action, the presets of the next-pattern cycle.
 @Suite struct ConfigSettingsTests {
     func settings(_ text: String) throws -> (TorchSettings, PatternLibrary) {
-        let config = try TorchConfig.parse(text, file: "torch.conf")
+        let config = try TorchConfig.parse(text, file: "torch.conf", frontEnds: [])
         let library = try PatternLibrary(config: config)
         return (try TorchSettings(config: config, library: library), library)
     }
@@ -82,7 +82,7 @@ import TorchCore
 @Suite struct ConfigStartRuleTests {
     @Test func atStartIsReadAndReachesTheSettings() throws {
         for (text, rule) in [("", StartRule.restore), ("at-start = restore\n", .restore), ("at-start = off\n", .off)] {
-            let config = try TorchConfig.parse("[light]\n" + text, file: "torch.conf")
+            let config = try TorchConfig.parse("[light]\n" + text, file: "torch.conf", frontEnds: [])
             #expect(try TorchSettings(config: config, library: PatternLibrary(config: config)).atStart == rule)
         }
     }

@@ -4,7 +4,7 @@ import TorchCore
 /// (empty when it parses).
 func configErrors(_ text: String) -> [String] {
     do {
-        _ = try TorchConfig.parse(text, file: "torch.conf")
+        _ = try TorchConfig.parse(text, file: "torch.conf", frontEnds: [])
         return []
     } catch {
         return error.errors.map(\.description)

@@ -75,9 +75,9 @@ import TorchHardware
     }
 
     @Test func theConfigKeyReachesTheSetting() throws {
-        #expect(try TorchConfig.parse("[service]\ncpu-latency = no\n", file: "t.conf").service.cpuLatency == false)
-        #expect(try TorchConfig.parse("", file: "t.conf").service.cpuLatency == true)
-        #expect(try TorchConfig.parse("[service]\nshare-cpu = no\n", file: "t.conf").service.shareCPU == false)
-        #expect(try TorchConfig.parse("", file: "t.conf").service.shareCPU == true)
+        #expect(try TorchConfig.parse("[service]\ncpu-latency = no\n", file: "t.conf", frontEnds: []).service.cpuLatency == false)
+        #expect(try TorchConfig.parse("", file: "t.conf", frontEnds: []).service.cpuLatency == true)
+        #expect(try TorchConfig.parse("[service]\nshare-cpu = no\n", file: "t.conf", frontEnds: []).service.shareCPU == false)
+        #expect(try TorchConfig.parse("", file: "t.conf", frontEnds: []).service.shareCPU == true)
     }
 }

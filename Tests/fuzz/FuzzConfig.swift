@@ -1,7 +1,8 @@
-/// The config file (INI → TorchConfig → pattern library and settings).
+/// The config file (INI → TorchConfig → pattern library and settings), with the front
+/// ends' sections (`[web]`, `[mqtt]`: run.sh compiles them in).
 func fuzzConfig(_ bytes: [UInt8]) {
     let input = text(bytes)
-    guard let config = try? TorchConfig.parse(input, file: "torch.conf") else { return }
+    guard let config = try? TorchConfig.parse(input, file: "torch.conf", frontEnds: fuzzFrontEndSections) else { return }
     guard let library = try? PatternLibrary(config: config) else { return }
     for name in library.names {
         guard let p = try? library.lookup(name) else { violated("listed pattern '\(name)' not found", input) }

@@ -1,7 +1,8 @@
 // libFuzzer entry for every torch fuzz target. One binary holds them all (compiling
 // TorchCore with coverage takes minutes; once is enough); `TORCH_FUZZ_TARGET` picks the
 // target, and run.sh gives each its own corpus. Built by Tests/fuzz/run.sh with
-// `swiftc -sanitize=fuzzer,address` from TorchCore's sources plus these files.
+// `swiftc -sanitize=fuzzer,address` from TorchCore's sources, the front ends' config
+// sections and these files.
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,11 @@
 #!/bin/sh
 # Runs one fuzz target: Tests/fuzz/run.sh TARGET SECONDS (TARGET "all": every target).
-# Builds one libFuzzer binary (TorchCore's sources + Tests/fuzz/*.swift, compiled with
-# -sanitize=fuzzer,address) into .build/fuzz, again only when a source changed. Each
+# Builds one libFuzzer binary (TorchCore's sources + the front ends' config sections +
+# Tests/fuzz/*.swift, compiled with -sanitize=fuzzer,address) into .build/fuzz, again
+# only when a source changed. A front end's section is a file
+# Sources/TorchEngine/**/NAMESection.swift that declares NAMESection and imports only
+# TorchCore (LayeringTests checks): the config target parses with every one of them
+# (the list is written here, .build/fuzz/FuzzSections.swift). Each
 # target starts from its committed seeds (Tests/fuzz/corpus/TARGET) and keeps what it
 # finds in .build/fuzz/corpus/TARGET; crashes go to .build/fuzz/crashes/. Prints
 # libFuzzer's final "#N DONE cov: X ft: Y" line; exits non-zero on a crash.
@@ -18,7 +22,12 @@ mkdir -p "$out"
 # Parallel runs share the binary: one builds while the others wait.
 exec 9>"$out/build.lock"
 flock 9
-sources=$(find Sources/TorchCore Tests/fuzz -name '*.swift' | LC_ALL=C sort)
+sections=$(find Sources/TorchEngine -name '*Section.swift' | LC_ALL=C sort)
+list=""
+for f in $sections; do list="$list$(basename "$f" .swift).self, "; done
+printf '// Written by Tests/fuzz/run.sh: every front end section file.\nlet fuzzFrontEndSections: [any FrontEndSection.Type] = [%s]\n' \
+    "${list%, }" > "$out/FuzzSections.swift"
+sources="$(find Sources/TorchCore Tests/fuzz -name '*.swift' | LC_ALL=C sort) $sections $out/FuzzSections.swift"
 stamp=$(cat $sources | cksum | cut -d' ' -f1)
 if [ ! -x "$bin" ] || [ "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]; then
     echo "fuzz: building $bin (TorchCore with coverage; a few minutes)" >&2

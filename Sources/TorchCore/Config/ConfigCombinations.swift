@@ -33,13 +33,6 @@ extension ConfigParser {
             }
         }
 
-        // A client certificate is presented with its key: one without the other is a slip.
-        switch (settings["mqtt.cert-file"], settings["mqtt.key-file"]) {
-        case let (cert?, nil): error(cert.line, "cert-file needs key-file (the certificate's private key) in [mqtt]")
-        case let (nil, key?): error(key.line, "key-file needs cert-file (the certificate it belongs to) in [mqtt]")
-        default: break
-        }
-
         let hold = settings["button.hold-time"], long = settings["button.long-hold"]
         if (hold != nil || long != nil), config.button.longHold <= config.button.holdTime {
             let holdText = DurationSyntax.format(config.button.holdTime)
@@ -57,6 +50,17 @@ extension ConfigParser {
             case (nil, nil):
                 break
             }
+        }
+    }
+
+    /// Each front end's section's own checks, given the lines of its keys set.
+    mutating func checkSections() {
+        for section in sections {
+            guard let check = section.check else { continue }
+            let prefix = section.name + "."
+            var lines: [String: Int] = [:]
+            for (id, setting) in settings where id.hasPrefix(prefix) { lines[setting.key] = setting.line }
+            for problem in check(config, lines) { error(problem.line, problem.message) }
         }
     }
 

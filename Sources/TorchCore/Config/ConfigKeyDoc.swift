@@ -3,8 +3,8 @@
 /// `ConfigReferenceTests` checks them against `ConfigSchema` itself: every key has one,
 /// its default is the real default, its example and every choice parse.
 struct ConfigKeyDoc: Sendable {
-    /// The `[section]`, e.g. `light`.
-    let section: String
+    /// The `[section]`, e.g. `light` (a front end's key gets it from its section).
+    var section: String
     /// The key, e.g. `brightness`.
     let key: String
     /// What it does, in sentences (wrapped by the generator).
@@ -37,22 +37,22 @@ struct ConfigKeyDoc: Sendable {
 
 /// One entry of a table in the reference: a choice of a key, or an action of
 /// `[gestures]` (`name` may list several, "on, off").
-struct ConfigTerm: Sendable {
-    let name: String
-    let text: String
+public struct ConfigTerm: Sendable {
+    public let name: String
+    public let text: String
 
-    init(_ name: String, _ text: String) {
+    public init(_ name: String, _ text: String) {
         self.name = name
         self.text = text
     }
 }
 
 /// The opening lines of a `[section]` in the reference, with an optional table.
-struct ConfigSectionIntro: Sendable {
-    let text: String
-    let terms: [ConfigTerm]
+public struct ConfigSectionIntro: Sendable {
+    public let text: String
+    public let terms: [ConfigTerm]
 
-    init(_ text: String, terms: [ConfigTerm] = []) {
+    public init(_ text: String, terms: [ConfigTerm] = []) {
         self.text = text
         self.terms = terms
     }

@@ -1,13 +1,14 @@
-/// The reference text of every config key, in `ConfigSchema` order. A new key in
-/// `ConfigSchema` needs its entry here (one `ConfigKeyDoc` in its section's list), or
+/// The reference text of every built-in config key, in `ConfigSchema` order (a front
+/// end's section carries its own, `SectionKey`). A new key in `ConfigSchema` needs its
+/// entry here (one `ConfigKeyDoc` in its section's list), or
 /// `ConfigReferenceTests` fails naming it; then `make docs` regenerates `dist/torch.conf`
 /// and `torch.conf(5)`. A section's opening lines are its `sectionIntros` entry.
 enum ConfigKeyDocs {
     static let sectionIntros: [String: ConfigSectionIntro] = [
-        "gestures": gesturesIntro, "mqtt": mqttIntro, "web": webIntro,
+        "gestures": gesturesIntro,
     ]
 
-    static let all: [ConfigKeyDoc] = light + button + gestures + output + feedback + board + service + mqtt + web
+    static let all: [ConfigKeyDoc] = light + button + gestures + output + feedback + board + service
 
     static let presets = PatternLibrary.builtInNames.filter { !Effect.kinds.contains($0) }
 

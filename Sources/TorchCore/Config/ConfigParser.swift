@@ -1,11 +1,15 @@
 extension TorchConfig {
-    /// Parses config file text. `file` is only used in messages (`file:line: …`).
-    /// Throws every problem found, in line order, not just the first.
-    public static func parse(_ text: String, file: String) throws(ConfigErrors) -> TorchConfig {
-        var parser = ConfigParser(file: file)
+    /// Parses config file text. `file` is only used in messages (`file:line: …`);
+    /// `frontEnds` are the sections front ends bring, after the built-in ones (a section
+    /// not among them is an unknown section). Throws every problem found, in line order,
+    /// not just the first.
+    public static func parse(_ text: String, file: String,
+                             frontEnds: [any FrontEndSection.Type]) throws(ConfigErrors) -> TorchConfig {
+        var parser = ConfigParser(file: file, sections: ConfigSchema.sections(frontEnds: frontEnds))
         parser.read(text)
         parser.finishPatterns()
         parser.checkCombinations()
+        parser.checkSections()
         guard parser.errors.isEmpty else {
             parser.keepFirstErrors()
             throw ConfigErrors(parser.errors, omitted: parser.omittedErrors)
@@ -33,6 +37,8 @@ struct ConfigParser {
     }
 
     let file: String
+    /// Every section this file may have, built-in and front ends'.
+    let sections: [ConfigSection]
     var config = TorchConfig()
     /// The first `ConfigErrors.shownLimit` errors by line found so far (a file of
     /// garbage costs no memory per bad line).
@@ -47,7 +53,10 @@ struct ConfigParser {
     var patternHeaders: [(name: String, line: Int)] = []
     var patternSteps: [String: (steps: String, line: Int)] = [:]
 
-    init(file: String) { self.file = file }
+    init(file: String, sections: [ConfigSection]) {
+        self.file = file
+        self.sections = sections
+    }
 
     /// Records an error. The message's values should already be cut with `shown`;
     /// control characters are escaped here whatever their source, and an over-long
@@ -100,7 +109,7 @@ struct ConfigParser {
     }
 
     mutating func enter(_ name: String, line: Int) -> Place {
-        if let section = ConfigSchema.section(name) { return .section(section) }
+        if let section = sections.section(name) { return .section(section) }
         if name.hasPrefix(ConfigSchema.patternPrefix) || name == "pattern" {
             let patternName = String(name.dropFirst(min(name.count, ConfigSchema.patternPrefix.count)))
             guard ConfigValue.isPatternName(patternName) else {
@@ -112,7 +121,7 @@ struct ConfigParser {
             }
             return .pattern(patternName)
         }
-        let names = ConfigSchema.sections.map(\.name)
+        let names = sections.map(\.name)
         // `[patern.x]`: compare the part before the dot with "pattern".
         let head = name.split(separator: ".", maxSplits: 1).first.map(String.init) ?? name
         if let near = ConfigSuggestion.closest(to: name, in: names) {
@@ -131,7 +140,7 @@ struct ConfigParser {
         case .ignored:
             return
         case .outside:
-            let homes = ConfigSchema.sections(having: key).map { "[\($0)]" }
+            let homes = sections.names(having: key).map { "[\($0)]" }
             let hint = homes.isEmpty ? "a section header such as [light]" : homes.joined(separator: " or ")
             error(line, "'\(shown(key))' is outside any section: put it under \(hint)")
         case let .section(section):
@@ -185,7 +194,7 @@ struct ConfigParser {
             error(line, message)
         } else if let near = ConfigSuggestion.closest(to: key, in: allowed) {
             error(line, "unknown key '\(shown(key))' in [\(shown(section))]; did you mean '\(near)'?")
-        } else if let home = ConfigSchema.sections(having: key).first {
+        } else if let home = sections.names(having: key).first {
             error(line, "unknown key '\(shown(key))' in [\(shown(section))]; it belongs in [\(home)]")
         } else {
             error(line, "unknown key '\(shown(key))' in [\(shown(section))]; allowed: \(allowed.joined(separator: ", "))")

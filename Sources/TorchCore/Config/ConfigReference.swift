@@ -1,25 +1,20 @@
-/// The config reference, generated from `ConfigKeyDocs` over `ConfigSchema`'s sections:
-/// the whole commented `dist/torch.conf`, and the key sections of `torch.conf(5)`
-/// (between its `GENERATED KEYS` marks). `make docs` writes both; `ConfigReferenceTests`
-/// fails when either file differs from what this returns.
+/// The config reference, generated from the sections' docs (`ConfigKeyDocs` for the
+/// built-in ones, each front end's own for its section): the whole commented
+/// `dist/torch.conf`, and the key sections of `torch.conf(5)` (between its
+/// `GENERATED KEYS` marks). `make docs` writes both; `ConfigReferenceTests` fails when
+/// either file differs from what this returns for the executable's front ends.
 enum ConfigReference {
-    /// The docs of `section`'s keys, in the schema's order (keys without docs left out:
-    /// the test names them).
-    static func docs(_ section: ConfigSection) -> [ConfigKeyDoc] {
-        section.keys.compactMap { key in ConfigKeyDocs.all.first { $0.section == section.name && $0.key == key.name } }
-    }
-
     // MARK: - dist/torch.conf
 
-    /// The whole commented default config.
-    static func confFile() -> String {
+    /// The whole commented default config, with `frontEnds`' sections after the built-in ones.
+    static func confFile(frontEnds: [any FrontEndSection.Type]) -> String {
         var lines = confHeader
-        for section in ConfigSchema.sections {
+        for section in ConfigSchema.sections(frontEnds: frontEnds) {
             lines.append("[\(section.name)]")
-            if let intro = ConfigKeyDocs.sectionIntros[section.name] {
+            if let intro = section.intro {
                 lines += wrap(intro.text, prefix: "# ") + confTable(intro.terms) + [""]
             }
-            let docs = docs(section)
+            let docs = section.docs
             for (i, doc) in docs.enumerated() {
                 if doc.brief {
                     // A family of keys explained above: their default lines together.
@@ -92,15 +87,15 @@ enum ConfigReference {
     static let manEnd = ".\\\" END GENERATED KEYS"
 
     /// The key sections of the man page, marks included.
-    static func manKeys() -> String {
+    static func manKeys(frontEnds: [any FrontEndSection.Type]) -> String {
         var lines = [manBegin]
-        for section in ConfigSchema.sections {
+        for section in ConfigSchema.sections(frontEnds: frontEnds) {
             lines.append(".SH \"[\(section.name)]\"")
-            if let intro = ConfigKeyDocs.sectionIntros[section.name] {
+            if let intro = section.intro {
                 lines.append(roff(intro.text))
                 lines += manTable(intro.terms)
             }
-            for doc in docs(section) {
+            for doc in section.docs {
                 lines.append(".TP")
                 lines.append(".B \(doc.key)")
                 if doc.brief {
@@ -126,8 +121,8 @@ enum ConfigReference {
     }
 
     /// The man page with its generated part replaced; nil when the marks are missing.
-    static func manPage(replacingKeysIn page: String) -> String? {
-        replacing(from: manBegin, to: manEnd, in: page, with: manKeys())
+    static func manPage(replacingKeysIn page: String, frontEnds: [any FrontEndSection.Type]) -> String? {
+        replacing(from: manBegin, to: manEnd, in: page, with: manKeys(frontEnds: frontEnds))
     }
 
     /// `page` with the lines from `begin` to `end` (both whole lines) replaced by `part`

@@ -4,25 +4,59 @@ struct ConfigKey: Sendable {
     let apply: @Sendable (inout TorchConfig, String) throws(ValueError) -> Void
 }
 
-/// One fixed `[section]` and its keys, in the order `dist/torch.conf` documents them.
+/// One `[section]` as the parser and the reference see it, built-in or a front end's: its
+/// keys in the order `dist/torch.conf` documents them, its reference text and its checks
+/// between keys.
 struct ConfigSection: Sendable {
     let name: String
     let keys: [ConfigKey]
+    /// Its opening lines in the reference.
+    let intro: ConfigSectionIntro?
+    /// Its keys' docs, in key order (a built-in key without one is left out:
+    /// `ConfigReferenceTests` names it).
+    let docs: [ConfigKeyDoc]
+    /// A front end's checks between keys (given each valid key's line); the built-in
+    /// sections' are `ConfigCombinations`.
+    let check: (@Sendable (TorchConfig, [String: Int]) -> [SectionProblem])?
+
+    /// A built-in section, its text from `ConfigKeyDocs`.
+    init(name: String, keys: [ConfigKey]) {
+        self.init(name: name, keys: keys, intro: ConfigKeyDocs.sectionIntros[name],
+                  docs: keys.compactMap { key in ConfigKeyDocs.all.first { $0.section == name && $0.key == key.name } },
+                  check: nil)
+    }
+
+    init(name: String, keys: [ConfigKey], intro: ConfigSectionIntro?, docs: [ConfigKeyDoc],
+         check: (@Sendable (TorchConfig, [String: Int]) -> [SectionProblem])?) {
+        self.name = name
+        self.keys = keys
+        self.intro = intro
+        self.docs = docs
+        self.check = check
+    }
 
     func key(_ name: String) -> ConfigKey? { keys.first { $0.name == name } }
 }
 
-/// Every section and key the config file knows. `[pattern.NAME]` sections are handled
-/// by the parser itself (their only key is `steps`).
+extension [ConfigSection] {
+    func section(_ name: String) -> ConfigSection? { first { $0.name == name } }
+
+    /// The sections that have a key of this name (to say where a stray key belongs).
+    func names(having key: String) -> [String] {
+        filter { $0.key(key) != nil }.map(\.name)
+    }
+}
+
+/// Every section and key the config file knows: the built-in sections, then the front
+/// ends' (in the order given). `[pattern.NAME]` sections are handled by the parser
+/// itself (their only key is `steps`).
 enum ConfigSchema {
     static let patternPrefix = "pattern."
     static let patternKeys = ["steps"]
 
-    static func section(_ name: String) -> ConfigSection? { sections.first { $0.name == name } }
-
-    /// The sections that have a key of this name (to say where a stray key belongs).
-    static func sections(having key: String) -> [String] {
-        sections.filter { $0.key(key) != nil }.map(\.name)
+    /// The built-in sections followed by `frontEnds`' sections.
+    static func sections(frontEnds: [any FrontEndSection.Type]) -> [ConfigSection] {
+        builtIn + frontEnds.map { $0.configSection }
     }
 
     static let chipMeaning = "a GPIO chip: a number, gpiochipN, /dev/gpiochipN or its label"
@@ -30,7 +64,7 @@ enum ConfigSchema {
     static let blinkSpeedMeaning = "a number above 0 and at most 1 (faster towards 1, 1 is steady)"
     static let patternListMeaning = "a comma-separated list of pattern names (a-z, 0-9, '-'), e.g. steady, strobe-slow, sos"
 
-    static let sections: [ConfigSection] = [light, button, gestures, output, feedback, board, service, mqtt, web]
+    static let builtIn: [ConfigSection] = [light, button, gestures, output, feedback, board, service]
 
     /// `[gestures]`: one key per gesture, 1c…10c and 1h…10h.
     static let gestures = ConfigSection(name: "gestures", keys: GestureName.all.map { g in
@@ -165,18 +199,5 @@ enum ConfigSchema {
         ConfigKey(name: "watchdog") { c, v throws(ValueError) in c.service.watchdog = try BoolSyntax.parse(v) },
         ConfigKey(name: "cpu-latency") { c, v throws(ValueError) in c.service.cpuLatency = try BoolSyntax.parse(v) },
         ConfigKey(name: "share-cpu") { c, v throws(ValueError) in c.service.shareCPU = try BoolSyntax.parse(v) },
-    ])
-
-    static let web = ConfigSection(name: "web", keys: [
-        ConfigKey(name: "listen") { c, v throws(ValueError) in c.web.listen = try WebListenAddress.parse(v) },
-        ConfigKey(name: "hosts") { c, v throws(ValueError) in
-            let meaning = "a comma-separated list of host names or addresses, e.g. torch.lan, 192.168.1.20"
-            let names = try ConfigValue.list(v, meaning: meaning)
-            guard names.allSatisfy({ n in n.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) } }) else {
-                throw ValueError(value: v, allowed: meaning)
-            }
-            c.web.hosts = names
-        },
-        ConfigKey(name: "pairing") { c, v throws(ValueError) in c.web.pairing = try ConfigValue.choice(v, of: TorchConfig.WebPairing.self) },
     ])
 }

@@ -1,8 +1,8 @@
 /// Value parsers for config keys, on top of the shared unit syntaxes. Each throws a
 /// `ValueError` that names the value and what is allowed; the parser adds `file:line: key:`.
-enum ConfigValue {
+public enum ConfigValue {
     /// A duration with a unit, inside `range`.
-    static func duration(_ text: String, in range: ClosedRange<Duration>) throws(ValueError) -> Duration {
+    public static func duration(_ text: String, in range: ClosedRange<Duration>) throws(ValueError) -> Duration {
         let d = try DurationSyntax.parse(text)
         guard range.contains(d) else {
             throw ValueError(value: text, allowed: "a duration from \(DurationSyntax.format(range.lowerBound)) to \(DurationSyntax.format(range.upperBound))")
@@ -11,7 +11,7 @@ enum ConfigValue {
     }
 
     /// A duration inside `range`, or `off` (also `no`, `none`) for nil.
-    static func durationOrOff(_ text: String, in range: ClosedRange<Duration>) throws(ValueError) -> Duration? {
+    public static func durationOrOff(_ text: String, in range: ClosedRange<Duration>) throws(ValueError) -> Duration? {
         switch text.lowercased() {
         case "off", "no", "none": return nil
         default: break
@@ -24,7 +24,7 @@ enum ConfigValue {
     }
 
     /// A frequency with a unit (`2kHz`), inside `range` hertz.
-    static func frequency(_ text: String, in range: ClosedRange<Double>) throws(ValueError) -> Double {
+    public static func frequency(_ text: String, in range: ClosedRange<Double>) throws(ValueError) -> Double {
         let hz = try FrequencySyntax.parse(text)
         guard range.contains(hz) else {
             throw ValueError(value: text, allowed: "a frequency from \(FrequencySyntax.format(range.lowerBound)) to \(FrequencySyntax.format(range.upperBound))")
@@ -33,7 +33,7 @@ enum ConfigValue {
     }
 
     /// A plain decimal number inside `range` (no unit, no `%`).
-    static func number(_ text: String, in range: ClosedRange<Double>, meaning: String) throws(ValueError) -> Double {
+    public static func number(_ text: String, in range: ClosedRange<Double>, meaning: String) throws(ValueError) -> Double {
         guard let v = DecimalSyntax.parse(text), range.contains(v) else {
             throw ValueError(value: text, allowed: meaning)
         }
@@ -41,7 +41,7 @@ enum ConfigValue {
     }
 
     /// A whole number inside `range`.
-    static func integer(_ text: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
+    public static func integer(_ text: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
         guard let v = Int(text), range.contains(v) else {
             throw ValueError(value: text, allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -49,7 +49,7 @@ enum ConfigValue {
     }
 
     /// One of an enum's raw values, exactly as spelt.
-    static func choice<E: RawRepresentable & CaseIterable>(_ text: String, of _: E.Type) throws(ValueError) -> E
+    public static func choice<E: RawRepresentable & CaseIterable>(_ text: String, of _: E.Type) throws(ValueError) -> E
     where E.RawValue == String {
         guard let v = E(rawValue: text) else {
             throw ValueError(value: text, allowed: "one of " + E.allCases.map(\.rawValue).joined(separator: ", "))
@@ -58,7 +58,7 @@ enum ConfigValue {
     }
 
     /// A gesture action (`toggle`, `lockout`, …), with a did-you-mean for a near miss.
-    static func action(_ text: String, rampAllowed: Bool = false) throws(ValueError) -> GestureAction {
+    public static func action(_ text: String, rampAllowed: Bool = false) throws(ValueError) -> GestureAction {
         if let a = GestureAction(rawValue: text) {
             guard a != .ramp || rampAllowed else {
                 throw ValueError(value: text, allowed: "an action other than ramp: ramp is the hold of 1h only")
@@ -73,13 +73,13 @@ enum ConfigValue {
 
     /// A non-empty word: a chip, a line, a group, a path. Its meaning is checked later
     /// (by the hardware layer), so here only emptiness is an error.
-    static func text(_ text: String, meaning: String) throws(ValueError) -> String {
+    public static func text(_ text: String, meaning: String) throws(ValueError) -> String {
         guard !text.isEmpty else { throw ValueError(value: text, allowed: meaning) }
         return text
     }
 
     /// A comma-separated list of non-empty items (`steady, sos`).
-    static func list(_ text: String, meaning: String) throws(ValueError) -> [String] {
+    public static func list(_ text: String, meaning: String) throws(ValueError) -> [String] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmedASCII }
         guard !items.isEmpty, !items.contains(where: \.isEmpty) else {
             throw ValueError(value: text, allowed: meaning)
@@ -88,7 +88,7 @@ enum ConfigValue {
     }
 
     /// True for a pattern name: one or more of `a-z`, `0-9`, `-`.
-    static func isPatternName(_ name: String) -> Bool {
+    public static func isPatternName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 }

@@ -1,6 +1,8 @@
 /// Everything the config file (`torch.conf`) can set, as plain values with the
-/// documented defaults. One nested value per `[section]`; field names follow the keys
-/// (`hold-time` → `button.holdTime`). Parse one with `TorchConfig.parse(_:file:)`.
+/// documented defaults. One nested value per built-in `[section]`; field names follow the
+/// keys (`hold-time` → `button.holdTime`). A front end's section (`FrontEndSection`) is
+/// kept by its type: `config[WebSection.self]`. Parse one with
+/// `TorchConfig.parse(_:file:frontEnds:)`.
 public struct TorchConfig: Equatable, Sendable {
     public var light = Light()
     public var button = Button()
@@ -8,8 +10,8 @@ public struct TorchConfig: Equatable, Sendable {
     public var feedback = Feedback()
     public var board = Board()
     public var service = Service()
-    public var mqtt = MQTT()
-    public var web = Web()
+    /// The sections front ends bring (`[web]`, `[mqtt]`), read with `config[Section.self]`.
+    var frontEndSettings = FrontEndSettingsStore()
     /// The `[pattern.NAME]` sections, in file order.
     public var customPatterns: [PatternDefinition] = []
     /// `[gestures]` beyond `1c` and `2c` (which land in `button.onTap` and
@@ -182,26 +184,6 @@ extension TorchConfig {
         public var watchdog = true
 
         public init() {}
-    }
-
-    /// `[web]`: the web page served by `torch run` (off unless `listen` is set).
-    public struct Web: Equatable, Sendable {
-        /// `listen`: where the page is served; nil = no web page.
-        public var listen: WebListenAddress? = nil
-        /// `hosts`: more names the page may be reached by (the `Host` allowlist), besides
-        /// localhost, the loopback and listen addresses, the host name and NAME.local.
-        public var hosts: [String] = []
-        /// `pairing`: `auto` needs a paired browser (`torch web-link`) on any address
-        /// but loopback; `required` on every address.
-        public var pairing: WebPairing = .auto
-
-        public init() {}
-    }
-
-    /// `[web] pairing`.
-    public enum WebPairing: String, CaseIterable, Equatable, Sendable {
-        case auto
-        case required
     }
 
     /// One `[pattern.NAME]` section: a named custom pattern.

@@ -22,6 +22,8 @@ public final class MQTTFrontEnd: CountsRequests {
     private let log: (LogPriority, String) -> Void
     /// The service's clock (from `attach`).
     private var clock: any TorchClock = MonotonicClock()
+    private var wallClock: any WallClock = SystemWallClock()
+    private let connect: Connect
     private var status: TorchStatus?
     private var library: PatternLibrary = .standard
     private var connectedOnce = false
@@ -51,18 +53,28 @@ public final class MQTTFrontEnd: CountsRequests {
     /// the rest comes next turn.
     private static let readsPerTurn = 4
 
-    /// `tls` is the context for a `mqtts://` broker (made at start from `settings.tls`).
+    /// `tls` is the context for a `mqtts://` broker (made at start from `settings.tls`);
+    /// `resolver` and `connect` reach the broker (a scripted one in tests).
     public init(settings: MQTTFrontEndSettings, seed: UInt64, at now: Instant, tls: TLSContext? = nil,
-                resolver: any HostResolving = ThreadResolver(), log: @escaping (LogPriority, String) -> Void) {
+                resolver: any HostResolving = ThreadResolver(), connect: @escaping Connect = StreamConnect.start,
+                log: @escaping (LogPriority, String) -> Void) {
         self.settings = settings
         self.tls = tls
         self.resolver = resolver
+        self.connect = connect
         lastTurn = now
         self.log = log
         session = MQTTSession(settings: settings.session, seed: seed, at: now)
     }
 
-    public func attach(_ context: FrontEndContext) { clock = context.clock }
+    /// Opens the stream to the broker's resolved addresses (`host` for TLS's check): the
+    /// socket, or a scripted broker in tests.
+    public typealias Connect = ([SocketAddress], _ host: String, TLSContext?) throws(HardwareError) -> any ByteStream
+
+    public func attach(_ context: FrontEndContext) {
+        clock = context.clock
+        wallClock = context.wallClock
+    }
 
     public func metricFamilies() -> [MetricFamily] {
         [.single("torch_mqtt_connected", .gauge, help: "1 while the MQTT session with the broker is up.", isConnected ? 1 : 0),
@@ -153,7 +165,7 @@ public final class MQTTFrontEnd: CountsRequests {
         guard awaitingAddresses else { return }
         awaitingAddresses = false
         do {
-            connection = try StreamConnect.start(try answer.get(), host: settings.broker.host, tls: tls)
+            connection = try connect(try answer.get(), settings.broker.host, tls)
         } catch {
             session.transportFailed("\(settings.broker): \(error.message)", at: now)
         }
@@ -281,7 +293,7 @@ public final class MQTTFrontEnd: CountsRequests {
         if group {
             // Both clocks read together: the wall-clock start becomes a monotonic one.
             let mono = clock.now()
-            let real = RealtimeClock.nowNanoseconds()
+            let real = wallClock.unixNanoseconds()
             let start: Instant
             if let at = command.at {
                 guard let s = LightCommand.anchor(atMs: at, realtimeNs: real, monotonic: mono, window: settings.groupWindow) else {

@@ -51,9 +51,10 @@ public final class TorchService {
     }
 
     /// `waits` nil: ppoll and a signalfd on `clock`; `player` nil: the real-time
-    /// `PatternScheduler` on `output`.
+    /// `PatternScheduler` on `output`; `wallClock`: the front ends' (`FrontEndContext`).
     public init(output: any LightOutput, options: ServiceOptions, clock: any TorchClock = MonotonicClock(),
-                waits: (any ServiceWaits)? = nil, player: (any ProgramPlayer)? = nil) {
+                wallClock: any WallClock = SystemWallClock(), waits: (any ServiceWaits)? = nil,
+                player: (any ProgramPlayer)? = nil) {
         self.output = output
         self.options = options
         self.clock = clock
@@ -69,6 +70,7 @@ public final class TorchService {
         controller = TorchController(settings: settings, at: origin)
         let context = FrontEndContext(
             clock: clock,
+            wallClock: wallClock,
             performEffects: { [unowned self] in perform(controller.takeEffects(), at: self.clock.now()) },
             metricsText: { [unowned self] in metricsExposition() })
         for f in options.frontEnds { f.attach(context) }

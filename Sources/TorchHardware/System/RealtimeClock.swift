@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TorchCore
 
 /// CLOCK_REALTIME: wall-clock time, for instants agreed between boards (an MQTT group
 /// command's `"at"`). Never used for deadlines: it jumps when NTP steps it.
@@ -11,4 +12,11 @@ public enum RealtimeClock {
         clock_gettime(CLOCK_REALTIME, &ts)
         return Int64(ts.tv_sec) &* 1_000_000_000 &+ Int64(ts.tv_nsec)
     }
+}
+
+/// The system's wall clock, as the service gives it to its front ends.
+public struct SystemWallClock: WallClock {
+    public init() {}
+
+    public func unixNanoseconds() -> Int64 { RealtimeClock.nowNanoseconds() }
 }

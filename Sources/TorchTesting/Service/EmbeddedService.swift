@@ -8,6 +8,8 @@ import TorchHardware
 /// how fast the machine is: `run(until:)` takes every turn due up to an instant.
 public final class EmbeddedService {
     public let clock: ManualClock
+    /// The front ends' wall clock, moving with `clock`.
+    public let wallClock: ManualWallClock
     public let waits: ScriptedWaits
     public let player: SampledPlayer
     public let service: TorchService
@@ -18,12 +20,16 @@ public final class EmbeddedService {
     public static let maxTurnsAtOneInstant = 1000
 
     /// The service over `output` with `options` on `clock` (the one the output and the
-    /// inputs are given too). Call `begin`.
-    public init(output: any LightOutput, options: ServiceOptions, clock: ManualClock = ManualClock()) {
+    /// inputs are given too; the front ends' wall clock follows it unless given). Call
+    /// `begin`.
+    public init(output: any LightOutput, options: ServiceOptions, clock: ManualClock = ManualClock(),
+                wallClock: ManualWallClock? = nil) {
         self.clock = clock
+        self.wallClock = wallClock ?? ManualWallClock(following: clock)
         waits = ScriptedWaits(clock: clock)
         player = SampledPlayer(output: output, clock: clock)
-        service = TorchService(output: output, options: options, clock: clock, waits: waits, player: player)
+        service = TorchService(output: output, options: options, clock: clock, wallClock: self.wallClock, waits: waits,
+                               player: player)
     }
 
     /// The service's start; nil when it runs, else its exit code.

@@ -26,15 +26,16 @@ struct MQTTForgetCommand: LocalCommand {
 
     func run(_ context: LocalContext) -> Int32 {
         let config = context.config
+        let shell = FrontEndShell.of(config, statePath: context.statePath) { _, line in StandardError.write("torch: \(line)\n") }
         let settings: MQTTFrontEndSettings
         let tls: TLSContext?
         do {
-            guard let s = try MQTTSetup.settings(config) else {
+            guard let s = try MQTTFrontEndKind.settings(config[MQTTSection.self], shell) else {
                 StandardError.write("torch: mqtt forget: no broker: set [mqtt] broker in the config\n")
                 return ExitCode.config
             }
             settings = s
-            tls = try MQTTSetup.tlsContext(s)
+            tls = try MQTTFrontEndKind.tlsContext(s)
         } catch {
             StandardError.write("torch: \(error)\n")
             return ExitCode.failure

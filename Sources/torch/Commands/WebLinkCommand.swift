@@ -1,5 +1,6 @@
 import TorchCLI
 import TorchCore
+import TorchEngine
 import TorchHardware
 
 /// `torch web-link`: the pairing link for one phone (the token travels in the URL's
@@ -67,7 +68,7 @@ enum WebLinkCommand {
     }
 
     static func mint(_ request: WebLinkRequest, into table: inout WebTokenTable, _ files: WebTokenFiles, config: TorchConfig) -> Int32 {
-        guard let listen = config.web.listen else {
+        guard let listen = config[WebSection.self].listen else {
             StandardError.write("torch: web-link: the web page is off: set [web] listen (e.g. listen = 0.0.0.0:8080) and restart torch\n")
             return ExitCode.failure
         }
@@ -93,7 +94,7 @@ enum WebLinkCommand {
         let what = request.viewer ? "a read-only view" : "control of the light"
         StandardError.write("Open this link once on the phone '\(phone.name)': it pairs that browser (\(what)). "
                             + "Keep it private; 'torch web-link --revoke \(phone.name)' revokes it.\n")
-        if listen.isLoopback && config.web.pairing == .auto {
+        if listen.isLoopback && config[WebSection.self].pairing == .auto {
             StandardError.write("note: [web] listen is \(listen), reachable only from this machine, where no pairing is needed\n")
         }
         return ExitCode.ok

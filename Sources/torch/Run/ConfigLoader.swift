@@ -21,7 +21,7 @@ enum ConfigLoader {
         }
         guard let text else { throw .unreadable("torch: config file \(path) does not exist") }
         do {
-            return (try TorchConfig.parse(text, file: path), path)
+            return (try TorchConfig.parse(text, file: path, frontEnds: FrontEndKinds.sections), path)
         } catch {
             throw .invalid(error.lines)
         }

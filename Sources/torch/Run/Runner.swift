@@ -158,7 +158,7 @@ enum Runner {
         if let l = light.line { config.output.line = l }
         if let a = light.activeLow { config.output.activeLow = a }
         if let b = light.buttonLine { config.button.line = b }
-        if let b = light.mqttBroker { config.mqtt.broker = b }
+        if let b = light.mqttBroker { config[MQTTSection.self].broker = b }
         if let t = light.transition { config.light.transition = t }
     }
 
@@ -252,7 +252,7 @@ enum Runner {
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }
                 let journal = JournalLog()
-                // The extras (a feedback line, MQTT) that cannot start are one line each:
+                // The extras (a feedback line, the front ends below) that cannot start are one line each:
                 // the light, the button and the socket go on without them, where exiting
                 // would restart the service in a loop (Restart=on-failure) at every boot.
                 // torch.socket's descriptor when systemd passed one (socket activation).
@@ -273,16 +273,12 @@ enum Runner {
                     StandardError.write("torch: \(error)\n")
                     return ExitCode.failure
                 }
-                do {
-                    if let mqtt = try MQTTSetup.settings(config) { frontEnds.append(try MQTTSetup.frontEnd(mqtt) { journal.log($0, $1) }) }
-                } catch {
-                    journal.log(.error, "\(error); no MQTT")
-                }
-                // A web page that cannot listen (the port taken, the network closed) is
-                // one line; the light and every other way in go on without it.
-                if let web = config.web.listen {
-                    do { frontEnds.append(WebFrontEnd(try WebServer(settings: webSettings(web, config, statePath)) { journal.log($0, $1) })) } catch {
-                        journal.log(.error, "[web] listen: \(error); no web page")
+                // A front end with a section that cannot start (the web page's port taken,
+                // an MQTT password file others may read) is one line naming its section.
+                let shell = FrontEndShell.of(config, statePath: statePath) { journal.log($0, $1) }
+                for kind in FrontEndKinds.all {
+                    do { if let f = try kind.start(from: config, shell) { frontEnds.append(f) } } catch {
+                        journal.log(.error, "\(error)")
                     }
                 }
             }
@@ -311,17 +307,5 @@ enum Runner {
                 : output
             return TorchService(output: served, options: options).run()
         }
-    }
-
-    /// `[web]` as the server takes it: the token files beside the state file.
-    private static func webSettings(_ listen: WebListenAddress, _ config: TorchConfig, _ statePath: String) -> WebServerSettings {
-        var settings = WebServerSettings(
-            listen: listen,
-            allowedHosts: WebServerSettings.allowedHosts(listen: listen, hostName: HostName.current(), extra: config.web.hosts),
-            pairingRequired: config.web.pairing == .required || !listen.isLoopback,
-            tokenFiles: WebTokenFiles(stateFile: statePath))
-        // Unpaired control on loopback follows the control socket's own permissions.
-        settings.controlSocketPath = ServiceLink.socketPath(config)
-        return settings
     }
 }

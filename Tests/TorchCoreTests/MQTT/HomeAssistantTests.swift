@@ -148,32 +148,4 @@ import TorchCore
             #expect(throws: ValueError.self, "\(bad)") { try MQTTBrokerURL.parse(bad) }
         }
     }
-
-    @Test func configKeys() throws {
-        let c = try TorchConfig.parse("""
-            [mqtt]
-            broker = mqtt://broker.lan:1884
-            username = torch
-            password-file = /etc/torch/mqtt-password
-            client-id = kitchen
-            base-topic = home/kitchen/torch
-            discovery-prefix = ha
-            discovery = no
-            keepalive = 1min
-            group-topic = home/torches
-            """, file: "torch.conf")
-        #expect(c.mqtt.broker == MQTTBrokerURL(host: "broker.lan", port: 1884))
-        #expect(c.mqtt.username == "torch" && c.mqtt.passwordFile == "/etc/torch/mqtt-password")
-        #expect(c.mqtt.clientID == "kitchen" && c.mqtt.baseTopic == "home/kitchen/torch")
-        #expect(c.mqtt.discoveryPrefix == "ha" && c.mqtt.discovery == false)
-        #expect(c.mqtt.keepalive == .seconds(60) && c.mqtt.groupTopic == "home/torches")
-        #expect(TorchConfig.defaults.mqtt.broker == nil && TorchConfig.defaults.mqtt.keepalive == .seconds(30))
-        #expect(configErrors("[mqtt]\nkeepalive = 500ms") == [
-            "torch.conf:2: keepalive: '500ms' is not valid: expected a duration from 1s to 65535s",
-        ])
-        #expect(configErrors("[mqtt]\nbase-topic = a/+/b").first?.hasPrefix("torch.conf:2: base-topic: 'a/+/b' is not valid: expected an MQTT topic") == true)
-        #expect(configErrors("[mqtt]\nbroker = mqtts://x").isEmpty)
-        #expect(configErrors("[mqtt]\nbroker = mqtts://x\ncert-file = /c.pem").first?.contains("cert-file needs key-file") == true)
-        #expect(configErrors("[mqtt]\nbroker = mqtts://x\nkey-file = /k.pem").first?.contains("key-file needs cert-file") == true)
-    }
 }

@@ -109,7 +109,7 @@ import TorchHardware
 @Suite struct EffectCycleTests {
     @Test func configCycleStepsThroughEffects() throws {
         let config = try TorchConfig.parse("[light]\npatterns = steady, candle, heartbeat, party-strobe\npattern = candle\n",
-                                           file: "torch.conf")
+                                           file: "torch.conf", frontEnds: [])
         let library = try PatternLibrary(config: config)
         let settings = try TorchSettings(config: config, library: library)
         var rig = TorchRig(settings, library: library)

@@ -41,6 +41,20 @@ import TorchTesting
         #expect(package.contains(#".target(name: "TorchEngine", dependencies: ["TorchCore", "TorchHardware"]"#))
     }
 
+    /// A front end's config section (`NAMESection.swift`) is compiled with TorchCore alone
+    /// by the fuzzer (Tests/fuzz/run.sh), which lists it by its file name.
+    @Test func frontEndSectionsImportOnlyTheCore() throws {
+        let files = Self.swiftFiles("Sources/TorchEngine").filter { $0.hasSuffix("Section.swift") }
+        try #require(files.contains("Sources/TorchEngine/FrontEnds/WebSection.swift"))
+        for f in files {
+            #expect(Self.imports(f) == ["TorchCore"], "\(f) imports \(Self.imports(f))")
+            let type = String(f.split(separator: "/").last?.dropLast(".swift".count) ?? "")
+            #expect(RepoFiles.read(f)?.contains("enum \(type): FrontEndSection") == true
+                    || RepoFiles.read(f)?.contains("struct \(type): FrontEndSection") == true,
+                    "\(f) does not declare \(type): FrontEndSection")
+        }
+    }
+
     /// What the front ends, the shell and the executable may call on the controller: its
     /// one way in and the queries that change nothing.
     static let controllerCalls: Set<String> = [

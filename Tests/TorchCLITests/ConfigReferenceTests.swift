@@ -1,14 +1,18 @@
 import Testing
+@testable import torch
 @testable import TorchCore
 import TorchTesting
 
-/// The config reference cannot drift from the code: every key of `ConfigSchema` has its
-/// doc, each doc's default is the real default and its example parses, and
-/// `dist/torch.conf` and `torch.conf(5)` are exactly what `ConfigReference` generates
-/// (`make docs` rewrites them).
+/// The config reference cannot drift from the code: every key of every section (the
+/// built-in ones and the executable's front ends') has its doc, each doc's default is the
+/// real default and its example parses, and `dist/torch.conf` and `torch.conf(5)` are
+/// exactly what `ConfigReference` generates (`make docs` rewrites them).
 @Suite struct ConfigReferenceTests {
-    @Test func everySchemaKeyHasOneDoc() {
-        for section in ConfigSchema.sections {
+    static let sections = ConfigSchema.sections(frontEnds: FrontEndKinds.sections)
+    static let allDocs = sections.flatMap(\.docs)
+
+    @Test func everyBuiltInKeyHasOneDoc() {
+        for section in ConfigSchema.builtIn {
             for key in section.keys {
                 let docs = ConfigKeyDocs.all.filter { $0.section == section.name && $0.key == key.name }
                 #expect(docs.count == 1, "[\(section.name)] \(key.name): \(docs.count) docs; add one ConfigKeyDoc to ConfigKeyDocs.swift")
@@ -18,13 +22,17 @@ import TorchTesting
 
     @Test func everyDocNamesASchemaKey() {
         for doc in ConfigKeyDocs.all {
-            #expect(ConfigSchema.section(doc.section)?.key(doc.key) != nil, "[\(doc.section)] \(doc.key) is documented but not in ConfigSchema")
+            #expect(ConfigSchema.builtIn.section(doc.section)?.key(doc.key) != nil, "[\(doc.section)] \(doc.key) is documented but not in ConfigSchema")
         }
     }
 
+    @Test func sectionNamesAreUnique() {
+        #expect(Set(Self.sections.map(\.name)).count == Self.sections.count)
+    }
+
     @Test func everyDocumentedDefaultIsTheDefault() throws {
-        for doc in ConfigKeyDocs.all {
-            guard let value = doc.defaultValue, let key = ConfigSchema.section(doc.section)?.key(doc.key) else { continue }
+        for doc in Self.allDocs {
+            guard let value = doc.defaultValue, let key = Self.sections.section(doc.section)?.key(doc.key) else { continue }
             var config = TorchConfig.defaults
             try key.apply(&config, value)
             #expect(config == .defaults, "[\(doc.section)] \(doc.key) = \(value) is not the default")
@@ -32,8 +40,8 @@ import TorchTesting
     }
 
     @Test func everyExampleParsesAndShowsSomethingElse() throws {
-        for doc in ConfigKeyDocs.all {
-            guard let key = ConfigSchema.section(doc.section)?.key(doc.key) else { continue }
+        for doc in Self.allDocs {
+            guard let key = Self.sections.section(doc.section)?.key(doc.key) else { continue }
             var config = TorchConfig.defaults
             #expect(throws: Never.self, "[\(doc.section)] \(doc.key) = \(doc.example)") { try key.apply(&config, doc.example) }
             #expect(config != .defaults, "[\(doc.section)] \(doc.key) = \(doc.example) is the default: show another value")
@@ -42,8 +50,8 @@ import TorchTesting
     }
 
     @Test func everyChoiceInATableParses() throws {
-        for doc in ConfigKeyDocs.all {
-            guard let key = ConfigSchema.section(doc.section)?.key(doc.key) else { continue }
+        for doc in Self.allDocs {
+            guard let key = Self.sections.section(doc.section)?.key(doc.key) else { continue }
             for choice in doc.choices {
                 var config = TorchConfig.defaults
                 #expect(throws: Never.self, "[\(doc.section)] \(doc.key) = \(choice.name)") { try key.apply(&config, choice.name) }
@@ -59,19 +67,19 @@ import TorchTesting
     }
 
     @Test func distConfIsGenerated() throws {
-        let generated = ConfigReference.confFile()
+        let generated = ConfigReference.confFile(frontEnds: FrontEndKinds.sections)
         RepoFiles.writeIfAsked("dist/torch.conf", generated)
         let file = try #require(RepoFiles.read("dist/torch.conf"))
         #expect(file == generated, "dist/torch.conf differs from ConfigKeyDocs: run 'make docs'")
-        #expect(try TorchConfig.parse(generated, file: "dist/torch.conf") == .defaults)
+        #expect(try TorchConfig.parse(generated, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections) == .defaults)
     }
 
     @Test func manPageKeysAreGenerated() throws {
         let page = try #require(RepoFiles.read("dist/torch.conf.5"))
-        let generated = try #require(ConfigReference.manPage(replacingKeysIn: page), "dist/torch.conf.5 lost its GENERATED KEYS marks")
+        let generated = try #require(ConfigReference.manPage(replacingKeysIn: page, frontEnds: FrontEndKinds.sections), "dist/torch.conf.5 lost its GENERATED KEYS marks")
         RepoFiles.writeIfAsked("dist/torch.conf.5", generated)
         #expect(RepoFiles.read("dist/torch.conf.5") == generated, "dist/torch.conf.5 differs from ConfigKeyDocs: run 'make docs'")
-        for section in ConfigSchema.sections {
+        for section in Self.sections {
             #expect(generated.contains(".SH \"[\(section.name)]\"\n"))
             for key in section.keys { #expect(generated.contains("\n.B \(key.name)\n"), "[\(section.name)] \(key.name) missing from torch.conf.5") }
         }

@@ -1,25 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+@testable import torch
 @testable import TorchCore
+import TorchTesting
 
-/// The shipped `dist/torch.conf` documents every key at its true default.
+/// The shipped `dist/torch.conf` documents every key at its true default, the front
+/// ends' sections too (so the executable's list of them).
 @Suite struct ConfigDistFileTests {
-    /// dist/torch.conf, found from this file's path (Tests/TorchCoreTests/…).
     static func distText() throws -> String {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        let path = parts.joined(separator: "/") + "/dist/torch.conf"
-        let file = try #require(fopen(path, "r"), "cannot open \(path)")
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        while true {
-            let c = fgetc(file)
-            if c == EOF { break }
-            bytes.append(UInt8(truncatingIfNeeded: c))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        try #require(RepoFiles.read("dist/torch.conf"), "cannot read dist/torch.conf")
     }
 
     /// The text with every `#key = value` line (a default) switched on.
@@ -32,18 +20,18 @@ import Testing
 
     @Test func parsesAsShippedToTheDefaults() throws {
         let text = try Self.distText()
-        #expect(try TorchConfig.parse(text, file: "dist/torch.conf") == .defaults)
+        #expect(try TorchConfig.parse(text, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections) == .defaults)
     }
 
     @Test func everyDocumentedDefaultIsTheRealDefault() throws {
         let text = Self.uncommentDefaults(try Self.distText())
         #expect(text.contains("\nbrightness = 100%\n"), "the defaults were switched on")
-        #expect(try TorchConfig.parse(text, file: "dist/torch.conf") == .defaults)
+        #expect(try TorchConfig.parse(text, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections) == .defaults)
     }
 
     @Test func everyKeyIsDocumentedInItsSection() throws {
         let lines = try Self.distText().split(separator: "\n").map(String.init)
-        for section in ConfigSchema.sections {
+        for section in ConfigSchema.sections(frontEnds: FrontEndKinds.sections) {
             let start = try #require(lines.firstIndex(of: "[\(section.name)]"), "no [\(section.name)]")
             let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("[") } ?? lines.count
             let body = lines[start..<end]
@@ -59,7 +47,7 @@ import Testing
         let text = try Self.distText().split(separator: "\n").map { line in
             line.hasPrefix("# [pattern.") || line.hasPrefix("# steps = ") ? String(line.dropFirst(2)) : String(line)
         }.joined(separator: "\n")
-        let config = try TorchConfig.parse(text, file: "dist/torch.conf")
+        let config = try TorchConfig.parse(text, file: "dist/torch.conf", frontEnds: FrontEndKinds.sections)
         #expect(config.customPatterns.map(\.name) == ["signal", "pulse"])
         for p in config.customPatterns {
             #expect(throws: Never.self) { try CustomPatternSyntax.parse(p.steps) }

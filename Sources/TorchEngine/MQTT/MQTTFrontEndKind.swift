@@ -1,16 +1,27 @@
-import TorchCLI
 import TorchCore
-import TorchEngine
 import TorchHardware
 
-/// `[mqtt]` (and `torch run --mqtt`) turned into the MQTT front end's settings: the host
-/// name defaults, the password file, the board model and the effect list.
-enum MQTTSetup {
-    /// nil when no broker is configured (MQTT off).
-    static func settings(_ config: TorchConfig) throws(HardwareError) -> MQTTFrontEndSettings? {
-        guard let broker = config.mqtt.broker else { return nil }
-        let m = config.mqtt
-        let host = HostName.current() ?? "torch"
+/// The MQTT front end, started from `[mqtt]` (and `torch run --mqtt`): off without a
+/// broker. Its settings take the host name's defaults, the password file, the board's
+/// model and the pattern list; `torch mqtt forget` builds the same settings.
+public struct MQTTFrontEndKind: FrontEndKind {
+    public typealias Section = MQTTSection
+
+    public init() {}
+
+    public func start(_ mqtt: MQTTSection.Settings, _ shell: FrontEndShell) throws(FrontEndStartFailure) -> (any FrontEnd)? {
+        do {
+            guard let settings = try Self.settings(mqtt, shell) else { return nil }
+            return try Self.frontEnd(settings, log: shell.log)
+        } catch {
+            throw FrontEndStartFailure("\(error); no MQTT")
+        }
+    }
+
+    /// The front end's settings; nil when no broker is configured (MQTT off).
+    public static func settings(_ m: MQTTSection.Settings, _ shell: FrontEndShell) throws(HardwareError) -> MQTTFrontEndSettings? {
+        guard let broker = m.broker else { return nil }
+        let host = shell.hostName ?? "torch"
         let level = MQTTTopic.level(host)
         let clientID = m.clientID ?? "torch-\(level)"
         let topics = MQTTTopics(base: m.baseTopic ?? "torch/\(level)", group: m.groupTopic,
@@ -28,8 +39,8 @@ enum MQTTSetup {
         let session = MQTTFrontEndSettings.session(clientID: clientID, keepalive: m.keepalive, username: m.username,
                                                    password: password, topics: topics, discovery: m.discovery)
         let discovery = m.discovery
-            ? HomeAssistantDiscovery(topics: topics, name: host, model: boardModel(config),
-                                     softwareVersion: TorchVersion.text, effects: config.light.patterns)
+            ? HomeAssistantDiscovery(topics: topics, name: host, model: shell.boardModel(),
+                                     softwareVersion: shell.softwareVersion, effects: shell.patterns)
             : nil
         var settings = MQTTFrontEndSettings(broker: broker, session: session, topics: topics, discovery: discovery)
         settings.groupRetained = m.groupRetained
@@ -44,19 +55,9 @@ enum MQTTSetup {
     }
 
     /// The TLS context of an `mqtts://` broker, its files read now (nil for plain MQTT).
-    static func tlsContext(_ settings: MQTTFrontEndSettings) throws(HardwareError) -> TLSContext? {
+    public static func tlsContext(_ settings: MQTTFrontEndSettings) throws(HardwareError) -> TLSContext? {
         guard let files = settings.tls else { return nil }
         do { return try TLSContext(files) } catch { throw HardwareError("[mqtt] \(error.message)") }
-    }
-
-    /// The board profile's name ("Raspberry Pi 5"), or what the machine says it is.
-    static func boardModel(_ config: TorchConfig) -> String {
-        let machine = MachineProbe().snapshot(lines: false)
-        if let (catalog, _) = try? BoardFiles.loadCatalog(),
-           let board = try? BoardDetection.resolve(name: config.board.name, catalog: catalog, machine: machine) {
-            return board.name
-        }
-        return machine.model ?? "unknown board"
     }
 
     /// The front end, seeded so boards started together do not reconnect together.
