@@ -83,7 +83,7 @@ enum ConfigReference {
 
     // MARK: - torch.conf(5)
 
-    static let manBegin = ".\\\" BEGIN GENERATED KEYS: make docs writes this part from Sources/TorchCore/Config/ConfigKeyDocs*.swift"
+    static let manBegin = ".\\\" BEGIN GENERATED KEYS: make docs writes this part from Sources/TorchCore/Config/ConfigKeyDocs*.swift and the front ends' Sources/TorchEngine/**/*Section.swift"
     static let manEnd = ".\\\" END GENERATED KEYS"
 
     /// The key sections of the man page, marks included.
