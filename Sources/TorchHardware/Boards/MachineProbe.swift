@@ -37,6 +37,14 @@ public struct MachineProbe {
         return (compatible, model)
     }
 
+    /// The running kernel's release (`uname -r`, `/proc/sys/kernel/osrelease`); nil when
+    /// unreadable or not a plain name (it is used in paths).
+    public func kernelRelease() -> String? {
+        guard let release = ((try? AtomicFile.readFile(root + "/proc/sys/kernel/osrelease")) ?? nil)?.trimmedASCII,
+              !release.isEmpty, !release.contains("/") else { return nil }
+        return release
+    }
+
     /// The names under /sys/class/leds, sorted.
     public func leds() -> [String] {
         ((try? fs.listDirectory(root + "/sys/class/leds")) ?? []).sorted()

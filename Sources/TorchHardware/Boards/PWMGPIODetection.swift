@@ -25,8 +25,7 @@ extension MachineProbe {
     func kernelDriver(_ name: String) -> String? {
         let registered = "/sys/bus/platform/drivers/" + name
         if fs.exists(root + registered) { return registered }
-        guard let release = ((try? AtomicFile.readFile(root + "/proc/sys/kernel/osrelease")) ?? nil)?.trimmedASCII,
-              !release.isEmpty, !release.contains("/") else { return nil }
+        guard let release = kernelRelease() else { return nil }
         for list in ["modules.builtin", "modules.dep"] {
             let path = "/lib/modules/\(release)/\(list)"
             guard let text = (try? AtomicFile.readFile(root + path)) ?? nil else { continue }

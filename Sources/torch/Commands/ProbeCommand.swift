@@ -33,6 +33,8 @@ struct ProbeCommand: LocalCommand {
                                  config: config, boardsDirectory: directory, problems: problems)
         report.pwmGPIODriver = MachineProbe().pwmGPIODriver()
         report.pwmPIODriver = MachineProbe().pwmPIODriver()
+        report.kernelRelease = MachineProbe().kernelRelease()
+        report.preemption = MachineProbe().kernelPreemption()
         StandardOutput.write(json ? report.json() : report.text())
         return ExitCode.ok
     }
@@ -51,6 +53,10 @@ struct ProbeReport {
     var pwmGPIODriver: String? = nil
     /// Where the kernel's pwm-pio-rp1 driver was found; nil: this kernel has none.
     var pwmPIODriver: String? = nil
+    /// `uname -r`; nil when it cannot be read.
+    var kernelRelease: String? = nil
+    /// How the kernel preempts a task in a system call (what delays a real-time wake-up).
+    var preemption: KernelPreemptionReading? = nil
 
     /// `dtoverlay=pwm-gpio,gpio=N` for an LED pin without hardware PWM, when the kernel can.
     var pwmGPIOHint: String? {
@@ -74,6 +80,7 @@ struct ProbeReport {
         if let model = machine.model { row("model", model) }
         if !machine.compatible.isEmpty { row("compatible", machine.compatible.joined(separator: ", ")) }
         row("libgpiod", GPIOLibrary.summary)
+        if let preemption { row("kernel", (kernelRelease.map { "\($0): " } ?? "") + preemption.summary) }
         if machine.gpioChips.isEmpty {
             row("gpio chips", "none (no /dev/gpiochip*)")
         } else {
@@ -166,6 +173,18 @@ struct ProbeReport {
             JSONMember("gpio_chips", .array(chips)), JSONMember("pwm_chips", .array(pwm)),
             JSONMember("leds", texts(machine.leds)), JSONMember("output", .object(output)),
             JSONMember("boards_directory", text(boardsDirectory)), JSONMember("notes", texts(problems)),
+            JSONMember("kernel", kernelJSON),
+        ])
+    }
+
+    /// The kernel's release and preemption: `mode` null when not known.
+    var kernelJSON: JSONValue {
+        guard let p = preemption else { return .null }
+        return .object([
+            JSONMember("release", kernelRelease.map(JSONValue.string) ?? .null),
+            JSONMember("preemption", p.mode.map { .string($0.rawValue) } ?? .null),
+            JSONMember("waits_for_system_calls", p.waitsForSystemCalls.map(JSONValue.bool) ?? .null),
+            JSONMember("chosen_at_boot", .bool(p.chosenAtBoot)), JSONMember("source", .string(p.source)),
         ])
     }
 

@@ -365,6 +365,21 @@ left=""
 for n in 0 1 2 3 4 6 7; do released $n || left="$left $n"; done
 check torch-errors-nothing-held "still requested:$left" [ -z "$left" ]
 
+# --- 5b. the kernel's preemption, as `torch probe` reads it ---------------------------
+# The real kernel's own answer (debugfs's sched/preempt, the mode in parentheses) must be
+# the one the probe names, and where it read it.
+grep -q ' /sys/kernel/debug ' /proc/mounts || mount -t debugfs none /sys/kernel/debug 2>/dev/null
+if [ -r /sys/kernel/debug/sched/preempt ]; then
+    mode=$(sed -n 's/.*(\([a-z]*\)).*/\1/p' /sys/kernel/debug/sched/preempt)
+    torch probe > /tmp/probe.txt 2>&1
+    kernel_row=$(grep '^kernel ' /tmp/probe.txt)
+    check torch-probe-preemption "sched/preempt: '$(oneline /sys/kernel/debug/sched/preempt)'; probe: '$kernel_row'" \
+        grep -q "preemption $mode (/sys/kernel/debug/sched/preempt)" /tmp/probe.txt
+    echo "  $kernel_row"
+else
+    fail torch-probe-preemption "no /sys/kernel/debug/sched/preempt on $(uname -r) ($(uname -v))"
+fi
+
 # --- 6. the boot light: light-by-default, socket commands, SIGTERM, restore --------
 mkdir -p /run
 mount -t tmpfs tmpfs /run
