@@ -87,6 +87,13 @@ torch_probe() {
 # The probe's text, for the host's log.
 show_probe() { sed 's/^/RASPI PROBE /' /tmp/probe.txt; }
 probe_board() { grep -q '"board":{"id":"rpi3b"' /tmp/probe.json; }
+# Debian's arm64 kernel is built voluntary, without PREEMPT_DYNAMIC: its version names
+# no PREEMPT, and the probe says a real-time wake-up waits for other tasks' system calls.
+probe_kernel() {
+    ! uname -v | grep -q PREEMPT &&
+        grep -q '"waits_for_system_calls":true' /tmp/probe.json &&
+        grep -q '^kernel .*: preemption none or voluntary (uname -v names no PREEMPT)' /tmp/probe.txt
+}
 probe_chip() { grep -q '"label":"pinctrl-bcm2835"' /tmp/probe.json; }
 probe_line() {
     grep -q '"backend":"gpiod"' /tmp/probe.json &&

@@ -362,6 +362,7 @@ if [ -n "$torch_bin" ]; then
     clean "$console" | sed -n 's/^RASPI PROBE /  probe | /p'
     check torch-probe-board-rpi3b probe_board || :
     check torch-probe-chip-pinctrl-bcm2835 probe_chip || :
+    check torch-probe-kernel-preemption probe_kernel || :
     check torch-probe-led-gpio18 probe_line || :
     # One-shot: lit while it runs, dark and released when --for runs out.
     check torch-on-oneshot torch_oneshot && expect_pin torch-on-oneshot-seen 1

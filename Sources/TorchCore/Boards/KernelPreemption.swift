@@ -66,7 +66,7 @@ public struct KernelPreemptionReading: Equatable, Sendable {
         if tokens.contains("PREEMPT_LAZY") { return .init(.lazy, chosenAtBoot: false, source: "uname -v: PREEMPT_LAZY") }
         if tokens.contains("PREEMPT") { return .init(.full, chosenAtBoot: false, source: "uname -v: PREEMPT") }
         return KernelPreemptionReading(mode: nil, waitsForSystemCalls: true, chosenAtBoot: false,
-                                       source: "uname -v: no PREEMPT, so none or voluntary")
+                                       source: "uname -v names no PREEMPT")
     }
 
     init(_ mode: KernelPreemption, chosenAtBoot: Bool, source: String) {
@@ -107,7 +107,9 @@ public struct KernelPreemptionReading: Equatable, Sendable {
 
     /// The probe's line: the mode, where it was read, and what to do when it waits.
     public var summary: String {
-        let named = mode.map { "preemption \($0.rawValue)" } ?? (chosenAtBoot ? "preemption chosen at boot" : "preemption not known")
+        let unnamed = chosenAtBoot ? "preemption chosen at boot"
+            : waitsForSystemCalls == true ? "preemption none or voluntary" : "preemption not known"
+        let named = mode.map { "preemption \($0.rawValue)" } ?? unnamed
         var s = "\(named) (\(source))"
         switch waitsForSystemCalls {
         case true?:
