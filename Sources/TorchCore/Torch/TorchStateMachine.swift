@@ -100,8 +100,10 @@ public struct TorchStateMachine: Sendable {
     /// How long an acknowledgement blink is dark: 100 ms.
     public static let ackBlinkLength: Duration = .milliseconds(100)
 
-    /// Lockout: the button only gives the floor level while held.
-    public internal(set) var locked = false
+    /// Lockout: the button only gives the floor level while held (its glow).
+    public internal(set) var lockout = Lockout.unlocked
+    /// True while the button is locked out.
+    public var locked: Bool { lockout.isLocked }
     /// Momentary mode (the `momentary` action): lit exactly while held.
     public internal(set) var momentaryModeOn = false
     /// The Simple UI: a capped level and a small gesture set.
@@ -114,8 +116,6 @@ public struct TorchStateMachine: Sendable {
     var sequenceClicks = 0
     /// A sequence of 2 clicks or more whose action waits for the sequence to end.
     var pendingSequence: PendingSequence?
-    /// Lockout's glow: lit at the floor while the button is held.
-    var glow = false
     var sunset: SunsetSetup?
     /// A level transition in progress: the program to play when it ends (at its
     /// `startedAt`).
@@ -193,7 +193,7 @@ public struct TorchStateMachine: Sendable {
 
     /// When auto-lock locks the button: `auto-lock` after the light went dark.
     var autoLockDeadline: Instant? {
-        guard !locked, !lit, let after = settings.autoLock, let since = darkSince else { return nil }
+        guard lockout == .unlocked, !lit, let after = settings.autoLock, let since = darkSince else { return nil }
         return since + after
     }
 
