@@ -51,7 +51,9 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var stealth = false
     /// When the sleep timer runs out; nil when it is not running.
     public internal(set) var sleepDeadline: Instant?
-    /// When the sleep fade ends; nil when not fading.
+    /// When the sleep fade ends; nil when not fading. Not one value with
+    /// `sleepDeadline`: a hold begun before the timer ran out ramps during the fade,
+    /// and each ramp step restarts the timer while the fade still owns the light.
     public internal(set) var fadeEnd: Instant?
     /// What the output should play now.
     public internal(set) var program: LightProgram
@@ -112,7 +114,9 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var manualLevel: Brightness
     /// Since when the light has been dark; nil while lit.
     public internal(set) var darkSince: Instant?
-    /// Clicks so far in the button's click sequence.
+    /// Clicks so far in the button's click sequence. Apart from `pendingSequence`: the
+    /// count follows the recognizer (a hold start ends it), and a command drops the
+    /// waiting action while the sequence, and its count, go on.
     var sequenceClicks = 0
     /// A sequence of 2 clicks or more whose action waits for the sequence to end.
     var pendingSequence: PendingSequence?
@@ -122,9 +126,13 @@ public struct TorchStateMachine: Sendable {
     var transitionTarget: LightProgram?
     /// When the transition in progress ends; nil when none runs.
     public var transitionEnd: Instant? { transitionTarget?.startedAt }
-    /// The transition of the command being handled (`--transition`), over the config's.
+    /// The transition of the command being handled (`--transition`), over the config's:
+    /// the command's parameter, nil between calls whatever transition runs, so not
+    /// part of `transitionTarget`.
     var transitionOverride: Duration?
     /// The readout gesture asked for its number; the I/O shell reads it (`showReadout`).
+    /// Not one phase with `readoutEnd`: the gesture can wait for its number while a
+    /// flash (or an earlier readout) plays, and a command ends what plays, not the wait.
     public internal(set) var wantsReadout = false
     /// When the readout (or a flash, `showFlash`) playing now ends (then the light is as
     /// it was); nil when none.
@@ -133,7 +141,8 @@ public struct TorchStateMachine: Sendable {
     var ramp: Ramp?
     /// The load average the heartbeat effect follows (TorchStateMachine+Load).
     var heartbeatLoad = HeartbeatLoad()
-    /// The direction of the next ramp: each new hold reverses it.
+    /// The direction of the next ramp: each new hold reverses it. It outlives every
+    /// ramp (`ramp` is nil between holds); while one runs it is that ramp's opposite.
     var rampUpNext = true
     var press: Press?
     var events: [TorchEvent] = []
