@@ -2,10 +2,11 @@
 /// lit only while held) had to agree, so "held but dark" cannot be written. The status
 /// and the state file still read `lit` and `momentary` (`TorchStateMachine`'s views).
 ///
-/// The sleep fade and lockout's glow stay beside it, not cases of it: each can outlive
-/// the lighting it began with (the sleep timer can run out, and its fade start, while
-/// the button holds the light; a command can latch the light while lockout's glow
-/// waits for its release), and folding them in would change what the status says then.
+/// The sleep fade and lockout's glow (`Lockout`) stay beside it, not cases of it: each
+/// can outlive the lighting it began with (the sleep timer can run out, and its fade
+/// start, while the button holds the light; a command can latch the light while
+/// lockout's glow waits for its release), and folding them in would change what the
+/// status says then.
 public enum Lighting: Equatable, Sendable {
     /// Dark.
     case dark

@@ -28,7 +28,7 @@ extension TorchStateMachine {
             refreshProgram(at: t)
         case .lockout:
             stopEverything()
-            locked = true
+            lockout = .locked
             events.append(.notice("lockout on"))
             refreshProgram(at: t)
         case .momentary:
@@ -147,7 +147,7 @@ extension TorchStateMachine {
         if lit { darkSince = nil } else if darkSince == nil { darkSince = t }
         guard fadeEnd == nil, sunset == nil, readoutEnd == nil else { return }
         // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
-        let timeline = !lit ? Timeline.dark : glow ? Pattern.steady.timeline() : playedTimeline(currentPattern)
+        let timeline = !lit ? Timeline.dark : lockout == .glowing ? Pattern.steady.timeline() : playedTimeline(currentPattern)
         let level = shownBrightness
         // During a transition the program is the fade; what it leads to is the target.
         let shown = transitionTarget ?? program
@@ -189,7 +189,7 @@ extension TorchStateMachine {
 
     /// The level the light shows (and status reports): lockout's glow at the floor, else
     /// the brightness under the Simple UI's cap.
-    var shownBrightness: Brightness { min(glow ? settings.floor : brightness, ceilingCap) }
+    var shownBrightness: Brightness { min(lockout == .glowing ? settings.floor : brightness, ceilingCap) }
 
     /// The cap on the level shown: `max-brightness`, and the Simple UI's under it.
     var ceilingCap: Brightness { simpleUI ? min(settings.simpleUICeiling, settings.maxBrightness) : settings.maxBrightness }

@@ -161,28 +161,27 @@ extension TorchStateMachine {
         case .press:
             guard !lit else { return }
             lighting = .whileHeld
-            glow = true
+            lockout = .glowing
             refreshProgram(at: t)
         case .release:
-            guard glow else { return }
-            glow = false
+            guard lockout == .glowing else { return }
+            lockout = .locked
             turnOff()
             refreshProgram(at: t)
         case let .clicksEnded(n, _) where unlockers.contains(.clicks(n)):
             unlock(at: t)
         case let .clickHold(n, _) where unlockers.contains(.clickHold(n)):
-            glow = false
             unlock(at: t)
         case .holdStart where unlockers.contains(.clickHold(1)):
-            glow = false
             unlock(at: t)
         default:
             break
         }
     }
 
+    /// Unlocked, the glow put out with it: the light latches on.
     mutating func unlock(at t: Instant) {
-        locked = false
+        lockout = .unlocked
         events.append(.notice("lockout off"))
         turnOn(at: t)
         refreshProgram(at: t)

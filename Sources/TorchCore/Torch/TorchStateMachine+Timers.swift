@@ -14,7 +14,7 @@ extension TorchStateMachine {
             } else if sunset?.nextBlink == d {
                 sunsetBlink(at: d)
             } else if autoLockDeadline == d {
-                locked = true
+                lockout = .locked
                 events.append(.notice("lockout on (auto-lock)"))
             } else if sleepDeadline == d {
                 sleepTimerExpired(at: d)

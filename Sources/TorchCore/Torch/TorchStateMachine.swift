@@ -51,7 +51,9 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var stealth = false
     /// When the sleep timer runs out; nil when it is not running.
     public internal(set) var sleepDeadline: Instant?
-    /// When the sleep fade ends; nil when not fading.
+    /// When the sleep fade ends; nil when not fading. Not one value with
+    /// `sleepDeadline`: a hold begun before the timer ran out ramps during the fade,
+    /// and each ramp step restarts the timer while the fade still owns the light.
     public internal(set) var fadeEnd: Instant?
     /// What the output should play now.
     public internal(set) var program: LightProgram
@@ -100,8 +102,10 @@ public struct TorchStateMachine: Sendable {
     /// How long an acknowledgement blink is dark: 100 ms.
     public static let ackBlinkLength: Duration = .milliseconds(100)
 
-    /// Lockout: the button only gives the floor level while held.
-    public internal(set) var locked = false
+    /// Lockout: the button only gives the floor level while held (its glow).
+    public internal(set) var lockout = Lockout.unlocked
+    /// True while the button is locked out.
+    public var locked: Bool { lockout.isLocked }
     /// Momentary mode (the `momentary` action): lit exactly while held.
     public internal(set) var momentaryModeOn = false
     /// The Simple UI: a capped level and a small gesture set.
@@ -110,21 +114,25 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var manualLevel: Brightness
     /// Since when the light has been dark; nil while lit.
     public internal(set) var darkSince: Instant?
-    /// Clicks so far in the button's click sequence.
+    /// Clicks so far in the button's click sequence. Apart from `pendingSequence`: the
+    /// count follows the recognizer (a hold start ends it), and a command drops the
+    /// waiting action while the sequence, and its count, go on.
     var sequenceClicks = 0
     /// A sequence of 2 clicks or more whose action waits for the sequence to end.
     var pendingSequence: PendingSequence?
-    /// Lockout's glow: lit at the floor while the button is held.
-    var glow = false
     var sunset: SunsetSetup?
     /// A level transition in progress: the program to play when it ends (at its
     /// `startedAt`).
     var transitionTarget: LightProgram?
     /// When the transition in progress ends; nil when none runs.
     public var transitionEnd: Instant? { transitionTarget?.startedAt }
-    /// The transition of the command being handled (`--transition`), over the config's.
+    /// The transition of the command being handled (`--transition`), over the config's:
+    /// the command's parameter, nil between calls whatever transition runs, so not
+    /// part of `transitionTarget`.
     var transitionOverride: Duration?
     /// The readout gesture asked for its number; the I/O shell reads it (`showReadout`).
+    /// Not one phase with `readoutEnd`: the gesture can wait for its number while a
+    /// flash (or an earlier readout) plays, and a command ends what plays, not the wait.
     public internal(set) var wantsReadout = false
     /// When the readout (or a flash, `showFlash`) playing now ends (then the light is as
     /// it was); nil when none.
@@ -133,7 +141,8 @@ public struct TorchStateMachine: Sendable {
     var ramp: Ramp?
     /// The load average the heartbeat effect follows (TorchStateMachine+Load).
     var heartbeatLoad = HeartbeatLoad()
-    /// The direction of the next ramp: each new hold reverses it.
+    /// The direction of the next ramp: each new hold reverses it. It outlives every
+    /// ramp (`ramp` is nil between holds); while one runs it is that ramp's opposite.
     var rampUpNext = true
     var press: Press?
     var events: [TorchEvent] = []
@@ -193,7 +202,7 @@ public struct TorchStateMachine: Sendable {
 
     /// When auto-lock locks the button: `auto-lock` after the light went dark.
     var autoLockDeadline: Instant? {
-        guard !locked, !lit, let after = settings.autoLock, let since = darkSince else { return nil }
+        guard lockout == .unlocked, !lit, let after = settings.autoLock, let since = darkSince else { return nil }
         return since + after
     }
 
