@@ -90,12 +90,8 @@ def main():
         # `{"cmd":"status"}` every 100 ms; a request counts as failed past 1 s or on any error.
         normal = sc.Normal(lambda: (torchproc.request(torch.socket, {"cmd": "status"}, timeout=1.0), None)[1])
         normal.start()
-        # The quiet window starts 0.5 s after the pattern was set (`quiet` below).
         floor = sc.Floor() if sc.Floor.available() else None
-        time.sleep(0.5)
-        if floor:
-            floor.begin("quiet")
-        time.sleep(QUIET_S - 0.5)
+        sc.quiet(floor, QUIET_S)
         if floor:
             floor.begin("storm")
         storm_start = time.monotonic()

@@ -133,12 +133,8 @@ def main():
         normal.start()
         ha = HomeAssistant(broker.port)
         ha.start()
-        # The quiet window starts 0.5 s after the pattern was set (`quiet` below).
         floor = sc.Floor() if bench and sc.Floor.available() else None
-        time.sleep(0.5)
-        if floor:
-            floor.begin("quiet")
-        time.sleep(QUIET_S - 0.5)
+        sc.quiet(floor, QUIET_S)
         _, storm_start, storm_end = sc.run_storm(storm, (broker.port,), checks, floor=floor)
         time.sleep(1)
         ha.stop.set()

@@ -96,6 +96,15 @@ class Floor:
         return shutil.which("cyclictest") is not None
 
 
+def quiet(floor, seconds):
+    """The quiet stretch before a storm, `seconds` from the pattern's start: the blink's
+    quiet window, and the floor's, start 0.5 s in (the storms' `quiet` windows)."""
+    time.sleep(0.5)
+    if floor:
+        floor.begin("quiet")
+    time.sleep(seconds - 0.5)
+
+
 def histogram_p99(text):
     """cyclictest's `-h` histogram ("µs count" lines, "# Histogram Overflows: N") as the
     p99 in µs at the same rank `torchproc.percentile` takes; an overflow counts as

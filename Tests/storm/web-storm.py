@@ -180,12 +180,8 @@ def main():
         pattern_set = time.monotonic()
         normal = sc.Normal(lambda: phone.status() or phone.command())
         normal.start()
-        # The quiet window starts 0.5 s after the pattern was set (`quiet` below).
         floor = sc.Floor() if bench and sc.Floor.available() else None
-        time.sleep(0.5)
-        if floor:
-            floor.begin("quiet")
-        time.sleep(QUIET_S - 0.5)
+        sc.quiet(floor, QUIET_S)
         counts, storm_start, storm_end = sc.run_storm(storm, (port,), checks, floor=floor)
         counts = counts or {}
         time.sleep(1)

@@ -6,7 +6,7 @@ public enum JSONValue: Equatable, Sendable {
     case string(String)
     /// Every JSON number, as a double (the protocol's numbers are levels and seconds).
     case number(Double)
-    /// A measured number written with exactly `fractionDigits` decimals (`1.50`): bench
+    /// A number written with exactly `fractionDigits` decimals (`1.50`): bench
     /// figures, whose precision is part of what they say. The parser never makes one.
     case decimal(Double, fractionDigits: Int)
     case bool(Bool)

@@ -1,5 +1,5 @@
 import TorchCore
-/// What one `torch bench timing` run measured, with its text and JSON renderings.
+/// What one `torch bench timing` run found, with its text and JSON renderings.
 public struct BenchReport: Equatable, Sendable {
     /// What was played, e.g. "100 Hz blink".
     public var label: String
@@ -7,13 +7,13 @@ public struct BenchReport: Equatable, Sendable {
     public var backend: String
     /// How the scheduler thread ran (`PatternScheduler.realtimeSummary`).
     public var realtime: String
-    /// Edge lateness and drift over the measured changes.
+    /// Edge lateness and drift over the changes in the span.
     public var statistics: LatenessStatistics
     /// Process CPU time (user + system) over the run, as a percentage of one core.
     public var cpuPercent: Double
     /// Scheduler thread wake-ups per second over the run.
     public var wakeupsPerSecond: Double
-    /// The measured span (from the program's start to the end of the run).
+    /// The span timed (from the program's start to the end of the run).
     public var duration: Duration
     /// Stamps lost because the trace ring overflowed (0 expected; non-zero makes the
     /// statistics incomplete).
@@ -23,7 +23,7 @@ public struct BenchReport: Equatable, Sendable {
     /// Times the scheduler thread spent its CPU budget and rested (`PatternScheduler.rests`):
     /// this machine could not keep up, and the statistics include the skipped periods.
     public var budgetRests: Int
-    /// Every measured change in the order written (for `SVGPlot`); not in `text`/`json`.
+    /// Every change in the span, in the order written (for `SVGPlot`); not in `text`/`json`.
     public var stamps: [OutputStamp]
 
     public init(label: String, backend: String, realtime: String, statistics: LatenessStatistics,

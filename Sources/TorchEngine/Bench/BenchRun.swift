@@ -74,7 +74,7 @@ public struct BenchRun {
 
         try scheduler.start()
         // Locking memory faults pages in, a stall the figures would show as lateness: lock
-        // before the measured span, not in it.
+        // before the timed span, not in it.
         scheduler.lockMemory()
         let clock = MonotonicClock()
         let startNs = clock.now().nanoseconds + max(0, leadIn.nanoseconds)

@@ -2,11 +2,11 @@
 /// written, summarised as nearest-rank percentiles, plus the run's cumulative drift.
 ///
 /// Percentiles use the nearest-rank method: for N sorted values the p-th percentile is
-/// the value at rank ⌈p/100 × N⌉ (1-based, at least 1). It is always one of the measured
-/// values, never an interpolation, so "p99 = 40 µs" means at least 99 % of the changes
-/// were 40 µs late or less and one really was 40 µs late.
+/// the value at rank ⌈p/100 × N⌉ (1-based, at least 1). It is always one of the values
+/// given, never an interpolation, so a p99 of L means at least 99 % of the changes were
+/// L late or less and one really was L late.
 public struct LatenessStatistics: Equatable, Sendable {
-    /// Output changes measured.
+    /// Output changes counted.
     public var count: Int
     /// Median lateness, nanoseconds.
     public var p50: Int64
@@ -33,7 +33,7 @@ public struct LatenessStatistics: Equatable, Sendable {
         self.drift = drift
     }
 
-    /// All zero: no changes were measured.
+    /// All zero: there were no changes.
     public static let empty = LatenessStatistics(count: 0, p50: 0, p99: 0, p999: 0, max: 0, mean: 0, drift: 0)
 
     /// Summarises `stamps` in the order they were written (drift uses the first and last).

@@ -6,19 +6,19 @@ import TorchCore
 /// from the target in percentage points. Percentiles are nearest-rank, as in
 /// `LatenessStatistics`.
 public struct SoftPWMStatistics: Equatable, Sendable {
-    /// Complete periods measured (rising edge, falling edge, next rising edge).
+    /// Complete periods in the trace (rising edge, falling edge, next rising edge).
     public var periods: Int
     /// Duty cycle the periods should have had, 0…1.
     public var targetDuty: Double
-    /// Mean measured duty, 0…1.
+    /// Mean duty the trace shows, 0…1.
     public var meanDuty: Double
-    /// Median |measured − target| duty, in percentage points (0…100).
+    /// Median |traced − target| duty, in percentage points (0…100).
     public var errorP50: Double
     /// 99th-percentile duty error, percentage points.
     public var errorP99: Double
     /// Largest duty error, percentage points.
     public var errorMax: Double
-    /// Mean measured period, nanoseconds.
+    /// Mean period the trace shows, nanoseconds.
     public var meanPeriod: Double
 
     public init(periods: Int, targetDuty: Double, meanDuty: Double, errorP50: Double, errorP99: Double,
@@ -68,8 +68,8 @@ public struct SoftPWMStatistics: Equatable, Sendable {
                   meanPeriod: periodSum / n)
     }
 
-    /// One line, e.g. "software PWM 50.0 % at 1000.0 Hz: 1000 periods, mean duty 50.1 %,
-    /// error p50 0.3 p99 1.2 max 4.0 points".
+    /// One line: the target duty and frequency, the periods, the mean duty and the
+    /// error's p50, p99 and maximum in points (`BenchSoftPWMTests` checks it).
     public var text: String {
         let hz = meanPeriod > 0 ? 1e9 / meanPeriod : 0
         return "software PWM \(DecimalSyntax.fixed(targetDuty * 100, decimals: 1)) % at \(DecimalSyntax.fixed(hz, decimals: 1)) Hz: "

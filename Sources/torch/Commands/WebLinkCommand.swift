@@ -76,7 +76,7 @@ enum WebLinkCommand {
         if request.renew { table.revokeAll() }
         let minted = saving(&table, files, option: "--name") { table in
             let phone = WebPhone(name: request.name ?? table.defaultName(), access: request.viewer ? .view : .control,
-                                 mintedAt: RealtimeClock.nowNanoseconds() / 1_000_000_000, token: try RandomToken.make())
+                                 mintedAt: SystemWallClock().unixNanoseconds() / 1_000_000_000, token: try RandomToken.make())
             try table.mint(phone)
             return phone
         }
