@@ -18,8 +18,9 @@ back on the state topic (state keeps flowing; a few may be dropped by mosquitto'
 limit for the torch, which its log says, never most; the last one, after the storm,
 must come back), refusals logged as a burst then counted, the torch stayed connected (no second
 "connected"), the output changed in every second of the storm, and SIGTERM exits 0
-with the light dark. Prints the round trips and the blink's lateness p99 quiet vs storm
-(target ratio ≤ 1.5). Loopback only; stops what it started.
+with the light dark. Prints the round trips and the blink's lateness p99 quiet vs storm;
+with --bench, cyclictest's beside it too, and the storm p99 over cyclictest's under the
+same storm (target ≤ 1.5). Loopback only; stops what it started.
 
 usage: Tests/storm/mqtt-storm.py [--bench] [TORCH]   (default .build/debug/torch)"""
 

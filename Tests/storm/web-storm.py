@@ -20,8 +20,9 @@ got replies (sequential: 200, or a close when evicted before its request arrived
 least 900 of 1000 answered; garbage and oversized: 400/403/413/414/421/431, or a
 close), the output changed in every second of the storm (the blink plays), and SIGTERM
 exits 0 with the light dark. Prints the normal client's round trips and the blink's
-lateness p99 quiet vs storm (the bench's ratio, target ≤ 1.5). Loopback only; stops
-what it started.
+lateness p99 quiet vs storm; with --bench, cyclictest's beside it too, and the storm
+p99 over cyclictest's under the same storm (target ≤ 1.5). Loopback only; stops what it
+started.
 
 usage: Tests/storm/web-storm.py [--bench] [TORCH]   (default .build/debug/torch)"""
 
