@@ -9,6 +9,7 @@
 #include <sys/mman.h>
 #include <sys/eventfd.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -109,3 +110,7 @@ int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns) {
 }
 
 int ctorch_pipe_nonblocking(int fds[2]) { return pipe2(fds, O_NONBLOCK | O_CLOEXEC) == 0 ? 0 : errno; }
+
+int ctorch_accept(int listener, struct sockaddr *addr, unsigned int *len) {
+    return accept4(listener, addr, (socklen_t *)len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}

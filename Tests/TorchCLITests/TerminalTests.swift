@@ -11,8 +11,7 @@ import Glibc
 
     func tmux(_ args: [String]) -> (status: Int32, out: String) {
         let dir = TempDir()
-        let cmd = (["tmux"] + args).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        let status = system(cmd + " > \(dir.path)/out 2>&1")
+        let status = runClean(["/usr/bin/tmux"] + args, stdout: dir.path + "/out", stderr: dir.path + "/out")
         return (status, readText(dir.path + "/out") ?? "")
     }
 

@@ -57,11 +57,12 @@ final class ControlHarness {
     }
 
     /// A client's descriptor number, the caller's to close: a duplicate of the
-    /// connected socket, whose own `FileDescriptor` closes on return.
+    /// connected socket (close-on-exec, so no child another test starts holds it open), whose own
+    /// `FileDescriptor` closes on return.
     func connect() throws -> Int32 {
         let socket = try UnixSocket.connect(path: path, timeout: .seconds(2))
         UnixSocket.setNonBlocking(socket.rawValue, true)
-        return dup(socket.rawValue)
+        return fcntl(socket.rawValue, F_DUPFD_CLOEXEC, 0)
     }
 
     /// Connects `count` clients one after another, each accepted before the next and

@@ -12,7 +12,7 @@ import Glibc
     func connection() throws -> (listener: FileDescriptor, client: Int32, accepted: FileDescriptor) {
         let listener = try TCPSocket.listen(WebListenAddress(host: "127.0.0.1", port: 0, isIPv6: false))
         let port = try #require(TCPSocket.boundPort(listener.rawValue))
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         var sa = sockaddr_in()
         sa.sin_family = sa_family_t(AF_INET)
         sa.sin_port = port.bigEndian

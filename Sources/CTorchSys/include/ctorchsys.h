@@ -71,6 +71,11 @@ int ctorch_poll_ns(struct pollfd *fds, unsigned long nfds, int64_t timeout_ns);
 int ctorch_pipe_nonblocking(int fds[2]);
 
 struct sockaddr;
+/// accept4(SOCK_NONBLOCK | SOCK_CLOEXEC): the connection born with both flags, so no
+/// child started at that instant inherits it. `addr`/`len` may be NULL. Returns the
+/// descriptor, or -1 with errno set.
+int ctorch_accept(int listener, struct sockaddr *addr, unsigned int *len);
+
 /// The uid that owns the live TCP socket (established or closing from its side, not
 /// TIME_WAIT) whose own end is `src` and whose peer is `dst`, by the kernel's sock_diag
 /// exact lookup. Returns 0; ESRCH when the socket is there but no longer live; or the

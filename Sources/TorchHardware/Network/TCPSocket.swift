@@ -1,3 +1,4 @@
+import CTorchSys
 import TorchCore
 #if canImport(Glibc)
 import Glibc
@@ -40,11 +41,9 @@ public enum TCPSocket {
         var storage = sockaddr_storage()
         var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(listener.rawValue, $0, &len) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { ctorch_accept(listener.rawValue, $0, &len) }
         }
         guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        UnixSocket.setNonBlocking(fd, true)
         var one: Int32 = 1
         _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         // Room for the page in one go: a reply never waits on a half-sent buffer.

@@ -68,12 +68,8 @@ public enum UnixSocket {
     /// Accepts one waiting connection (non-blocking, close-on-exec); nil when none is
     /// waiting or on a transient error (the caller polls again).
     public static func accept(_ listener: FileDescriptor) -> FileDescriptor? {
-        // accept4 needs _GNU_SOURCE, which the Glibc module lacks: set the flags after.
-        let fd = Glibc.accept(listener.rawValue, nil, nil)
-        guard fd >= 0 else { return nil }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        setNonBlocking(fd, true)
-        return FileDescriptor(owning: fd)
+        let fd = ctorch_accept(listener.rawValue, nil, nil)
+        return fd >= 0 ? FileDescriptor(owning: fd) : nil
     }
 
     /// The connected peer's process, user and group (SO_PEERCRED), as the kernel saw

@@ -10,20 +10,9 @@ final class RunningTorch {
     private var exitStatus: Int32?
 
     init?(_ args: [String], environment extra: [String] = []) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, dir.path + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, dir.path + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = TorchProcess.command + args
-        var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cargs { free(p) } }
         let env: [String] = ["PATH=/usr/bin:/bin", "HOME=/tmp"] + extra
-        var cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
-        defer { for p in cenv { free(p) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv) == 0 else { return nil }
+        guard case let .success(pid) = spawnClean(TorchProcess.command + args, env: env, stdout: dir.path + "/stdout",
+                                                  stderr: dir.path + "/stderr") else { return nil }
         self.pid = pid
     }
 
@@ -45,9 +34,7 @@ final class RunningTorch {
     @discardableResult
     func wait() -> Int32 {
         if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let code = reap(pid)
         exitStatus = code
         return code
     }

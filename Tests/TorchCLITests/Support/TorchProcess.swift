@@ -37,27 +37,15 @@ struct TorchProcess {
     static func run(_ args: [String], environment extra: [String] = []) -> TorchProcess {
         let dir = TempDir()
         let out = dir.path + "/stdout", err = dir.path + "/stderr"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = command + args
-        var cargs: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-        defer { for p in cargs { free(p) } }
         // A clean environment: no inherited TORCH or XDG settings change the outcome.
         let env = ["PATH=/usr/bin:/bin", "HOME=" + dir.path, "TERM=dumb"] + extra
-        var cenv: [UnsafeMutablePointer<CChar>?] = env.map { strdup($0) } + [nil]
-        defer { for p in cenv { free(p) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
-        guard rc == 0 else { return TorchProcess(status: -1, stdout: "", stderr: "spawn \(binary): errno \(rc)") }
-        var wstatus: Int32 = 0
-        while waitpid(pid, &wstatus, 0) < 0 && errno == EINTR {}
-        let exited = (wstatus & 0x7f) == 0
-        let code = exited ? (wstatus >> 8) & 0xff : 128 + (wstatus & 0x7f)
-        return TorchProcess(status: code, stdout: readText(out) ?? "", stderr: readText(err) ?? "")
+        let pid: pid_t
+        switch spawnClean(argv, env: env, stdout: out, stderr: err) {
+        case let .success(p): pid = p
+        case let .failure(e): return TorchProcess(status: -1, stdout: "", stderr: "spawn \(binary): errno \(e.code)")
+        }
+        return TorchProcess(status: reap(pid), stdout: readText(out) ?? "", stderr: readText(err) ?? "")
     }
 }
 
@@ -72,7 +60,7 @@ final class TempDir {
     }
 
     deinit {
-        if path != "/tmp" { _ = system("rm -rf '\(path)'") }
+        if path != "/tmp" { _ = runClean(["/bin/rm", "-rf", path]) }
     }
 
     func write(_ name: String, _ text: String) -> String {

@@ -23,12 +23,12 @@ import TorchEngine
     @Test func mqttIsRefusedAListedFlashingPatternUnlessTheOwnerAllowsIt() {
         let strobe = Pattern.effect(.partyStrobe(rate: 24, flash: .milliseconds(1)))
         var settings = TorchSettings(patterns: [.steady, strobe])
-        var rig = TorchRig(settings)
+        let rig = TorchRig(settings)
         let refusal = rig.controller.handle(.command(.setPattern(strobe), from: .mqtt, at: atMs(0)))
         #expect(refusal.error == "pattern 'party-strobe' flashes more than 3 times a second; a remote front end starts it only with [light] remote-flashing = yes")
         #expect(!rig.lit)
         settings.remoteFlashing = true
-        var allowed = TorchRig(settings)
+        let allowed = TorchRig(settings)
         #expect(allowed.controller.handle(.command(.setPattern(strobe), from: .mqtt, at: atMs(0))).ok)
         #expect(allowed.lit && allowed.torch.pattern == strobe)
     }

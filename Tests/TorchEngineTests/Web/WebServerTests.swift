@@ -36,7 +36,7 @@ final class WebHarness {
     /// A TCP connection to the server; `from`: the source address (another loopback
     /// address, e.g. 127.0.0.2, to be another host).
     func connect(from source: UInt32? = nil) -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
