@@ -96,7 +96,7 @@ public struct LightCommand: Equatable, Sendable {
                     return .failure(ControlError("color_mode: \(m.value.jsonText) is not valid: expected \"brightness\""))
                 }
             default:
-                return .failure(ControlError("unknown key '\(m.key)': expected \(keys.joined(separator: ", "))"))
+                return .failure(ControlError("unknown key '\(EchoedText.bounded(m.key))': expected \(keys.joined(separator: ", "))"))
             }
         }
         return .success(c)

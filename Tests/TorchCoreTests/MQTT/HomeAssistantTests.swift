@@ -46,6 +46,11 @@ import TorchCore
         #expect(message(#"{"at":1.5}"#, group: true) == "at: 1.5 is not valid: expected Unix milliseconds (a whole number)")
         #expect(message(#"{"at":1e300}"#, group: true) != nil)
         #expect(message(#"{"colour":"red"}"#)?.hasPrefix("unknown key 'colour'") == true)
+        // A key is echoed on one line, its control characters escaped, at most 40 of its
+        // characters shown: an escaped newline inside a key would split the log line.
+        #expect(message(#"{"tr\nsition":1}"#)?.hasPrefix(#"unknown key 'tr\x0asition': expected"#) == true)
+        let long = String(repeating: "k", count: 100)
+        #expect(message("{\"\(long)\":1}")?.hasPrefix("unknown key '\(String(repeating: "k", count: 40))…': expected") == true)
     }
 
     @Test func commandsAreIdempotent() throws {
