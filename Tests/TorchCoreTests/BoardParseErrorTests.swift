@@ -11,6 +11,13 @@ import Testing
         #expect(b.pwm == [BoardPWM(pin: "12", device: "test.pwm", channel: 0, enable: "dtoverlay=pwm")])
     }
 
+    @Test func aKeyWithAnEscapeSequenceIsEchoedEscaped() throws {
+        let text = "[board]\nname = Test\ngpio-chip = chip\nco\u{1b}[31mlour = red\n"
+        let errors = try #require(throws: BoardFileErrors.self) { try BoardProfile.parse(text, id: "t", file: "t.board") }
+        #expect(errors.lines.contains("t.board:4: [board]: unknown key 'co\\x1b[31mlour'"), "\(errors.lines)")
+        #expect(!errors.lines.contains { $0.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
     @Test func goldenErrors() {
         let text = """
             [board]

@@ -40,3 +40,11 @@ func checkSampling(_ timeline: Timeline, input: String) {
         if let b = s.nextBoundary, b < t { violated("boundary \(b) before \(t)", input) }
     }
 }
+
+/// Error lines a file's parser gives: each one line, with no control character (a
+/// value from the file is echoed escaped, so it cannot drive the terminal).
+func checkErrorLines(_ lines: [String], from input: String) {
+    for line in lines where line.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
+        violated("an error line with a control character: \(line.debugDescription)", input)
+    }
+}

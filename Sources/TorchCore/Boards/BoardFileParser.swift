@@ -34,8 +34,11 @@ struct BoardFileParser {
         self.file = file
     }
 
+    /// Keys and values from the file are echoed as written, so their control characters
+    /// are escaped here: one place for every message (a file is one line per entry, so
+    /// a newline cannot reach a message; an escape sequence could drive the terminal).
     mutating func error(_ line: Int, _ message: String) {
-        errors.append(BoardFileError(file: file, line: line, message: message))
+        errors.append(BoardFileError(file: file, line: line, message: EchoedText.escapingControls(message)))
     }
 
     mutating func read(_ text: String) {
