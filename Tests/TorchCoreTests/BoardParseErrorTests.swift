@@ -1,5 +1,6 @@
 import Testing
 @testable import TorchCore
+import TorchTestSupport
 
 /// Bad board files: every problem as `file:line: message`, all of them at once.
 @Suite struct BoardParseErrorTests {
@@ -13,7 +14,7 @@ import Testing
 
     @Test func aKeyWithAnEscapeSequenceIsEchoedEscaped() throws {
         let text = "[board]\nname = Test\ngpio-chip = chip\nco\u{1b}[31mlour = red\n"
-        let errors = try #require(throws: BoardFileErrors.self) { try BoardProfile.parse(text, id: "t", file: "t.board") }
+        let errors = try requireThrows(BoardFileErrors.self) { try BoardProfile.parse(text, id: "t", file: "t.board") }
         #expect(errors.lines.contains("t.board:4: [board]: unknown key 'co\\x1b[31mlour'"), "\(errors.lines)")
         #expect(!errors.lines.contains { $0.unicodeScalars.contains { $0.value < 0x20 } })
     }
