@@ -21,13 +21,13 @@ import Glibc
         defer { unlink(path); rmdir(dir) }
         let listener = try UnixSocket.listen(path: path)
         let client = try UnixSocket.connect(path: path, timeout: .seconds(2))
+        defer { client.close() }
         var accepted: FileDescriptor? = nil
         for _ in 0..<200 where accepted == nil {
             if let fd = UnixSocket.accept(listener) { accepted = fd } else { usleep(5_000) }
         }
         let fd = try #require(accepted)
         expectBornFlags(fd.rawValue, "unix")
-        _ = client
     }
 
     @Test func aWebConnection() throws {
