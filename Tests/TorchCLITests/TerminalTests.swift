@@ -30,7 +30,10 @@ import Glibc
 
     @Test func runOnTheSimulatedLEDWithTheKeyboardAsButton() throws {
         let dir = TempDir()
-        let command = "\(TorchProcess.command.joined(separator: " ")) run --backend sim --state-file \(dir.path)/state; echo TORCH-EXIT=$?; sleep 30"
+        // A socket of its own: the default one (/run/torch/torch.sock as root) would answer
+        // other tests' `torch status` while this service runs beside them.
+        let config = dir.write("torch.conf", "[service]\nsocket = \(dir.path)/torch.sock\n")
+        let command = "\(TorchProcess.command.joined(separator: " ")) run --backend sim --config \(config) --state-file \(dir.path)/state; echo TORCH-EXIT=$?; sleep 30"
         let started = tmux(["new-session", "-d", "-s", session, "-x", "160", "-y", "20", command])
         try #require(started.status == 0, "tmux: \(started.out)")
         defer { _ = tmux(["kill-session", "-t", session]) }

@@ -84,12 +84,14 @@ import TorchTestSupport
     @Test func offAndStatusUseTheStateFile() throws {
         let dir = TempDir()
         let state = dir.path + "/state"
+        // A socket no service listens on, so `status` reads the state file.
+        let config = dir.write("torch.conf", "[service]\nsocket = \(dir.path)/torch.sock\n")
         _ = TorchProcess.run(["strobe", "fast", "--backend", "sim", "--for", "100ms", "--state-file", state])
-        let status = TorchProcess.run(["status", "--json", "--state-file", state])
+        let status = TorchProcess.run(["status", "--json", "--config", config, "--state-file", state])
         #expect(status.status == 0)
         #expect(status.stdout.contains("\"pattern\":\"strobe fast\""), "\(status.stdout)")
         let off = TorchProcess.run(["off", "--backend", "sim", "--state-file", state])
         #expect(off.status == 0)
-        #expect(TorchProcess.run(["status", "--json", "--state-file", state]).stdout.contains("\"lit\":false"))
+        #expect(TorchProcess.run(["status", "--json", "--config", config, "--state-file", state]).stdout.contains("\"lit\":false"))
     }
 }
