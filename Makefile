@@ -357,7 +357,7 @@ version:
 
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
-	sh Tests/bench/figures.sh $(BIN)
+	PATH_FLOOR_CC="$(dir $(shell command -v $(SWIFT) 2>/dev/null))clang" sh Tests/bench/figures.sh $(BIN)
 
 # The binary, board profiles, default config (never over an existing one), the unit
 # (ExecStart pointing at this PREFIX) and the man page. `uninstall` removes exactly

@@ -22,6 +22,9 @@ public enum ControllerEffect: Equatable, Sendable {
     /// Read this from the machine now and hand it back (`ControllerInput.reading`): a
     /// syscall, so the shell's to do.
     case read(SensorRead)
+
+    /// True for `.play`.
+    public var isPlay: Bool { if case .play = self { true } else { false } }
 }
 
 /// A reading the controller needs from the machine.

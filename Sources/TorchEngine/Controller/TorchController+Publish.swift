@@ -12,6 +12,21 @@ extension TorchController {
 
     func settle() {
         publishIfChanged()
+        settleRest()
+    }
+
+    /// After a button edge: the program now, the rest when the effects are taken
+    /// (`takeEffects`, `nextDeadline`), so the shell hands a press's program to the
+    /// scheduler (`takePrograms`) before the status, the save and the events are worked
+    /// out. Nothing the rest does changes the program.
+    func settleProgramFirst() {
+        publishIfChanged()
+        restPending = true
+    }
+
+    /// The events, the save, the readings asked for and the status change of `settle`.
+    func settleRest() {
+        restPending = false
         for event in machine.takeEvents() {
             switch event {
             case .stateChanged:

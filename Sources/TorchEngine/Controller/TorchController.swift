@@ -61,6 +61,8 @@ public final class TorchController {
     var loadFailing = false
     /// A state change seen during a temporary state, saved once it ends (`save()`).
     var saveHeld = false
+    /// `settleProgramFirst` left the rest of `settle` for when the effects are taken.
+    var restPending = false
 
     public init(settings: ControllerSettings, at start: Instant) {
         self.settings = settings
@@ -102,7 +104,7 @@ public final class TorchController {
         // The edge's kernel timestamp moves the recognizer, not the controller's clock:
         // only the shell's clock does that.
         applyGestures(gestures, from: e.role)
-        settle()
+        settleProgramFirst()
     }
 
     /// The kernel dropped `count` edges of a button: resynchronise its recognizer with
@@ -243,8 +245,23 @@ public final class TorchController {
 
     /// The effects since the last call, oldest first.
     public func takeEffects() -> [ControllerEffect] {
+        if restPending { settleRest() }
         defer { effects.removeAll(keepingCapacity: true) }
         return effects
+    }
+
+    /// The programs among the effects since the last call, oldest first, taken out of
+    /// them; the rest stays for `takeEffects`. The shell hands these to the scheduler
+    /// before anything else in a turn: a press's light does not wait for its status.
+    public func takePrograms() -> [ScheduledProgram] {
+        guard effects.contains(where: \.isPlay) else { return [] }
+        var programs: [ScheduledProgram] = []
+        effects.removeAll { effect in
+            guard case let .play(p) = effect else { return false }
+            programs.append(p)
+            return true
+        }
+        return programs
     }
 
     /// The next instant `.advance` has work; nil when only an input can
@@ -252,7 +269,7 @@ public final class TorchController {
     public var nextDeadline: Instant? {
         guard !isStopped else { return nil }
         // Effects produced outside a turn (a front end's refresh) are carried out at once.
-        if !effects.isEmpty { return now }
+        if !effects.isEmpty || restPending { return now }
         var all = [machine.nextDeadline, pendingProgram?.startedAt, nextWatchdog, runUntil, virtualLeases.values.min(), nextLoadRead]
         for r in recognizers.values { all.append(r.nextDeadline) }
         // Until the first write is confirmed (READY=1), look again soon.

@@ -167,15 +167,15 @@ public final class TorchService {
         let now = clock.now()
         for f in options.frontEnds {
             f.serve(ready: ready, at: now, controller: controller)
-            // A press's program goes to the scheduler before the rest of the turn
-            // (the other front ends, the timers, the trace): the button path's
-            // latency is this loop's work from ppoll to here (`make bench` figure 4).
-            let effects = controller.takeEffects()
-            if let edge = f.takeHandOffEdge(),
-               effects.contains(where: { if case .play = $0 { true } else { false } }) {
+            // A press's program goes to the scheduler before the rest of the turn (its
+            // status and save, the other front ends, the timers, the trace): the button
+            // path's latency is this loop's work from ppoll to here (`make bench` figure 4).
+            let programs = controller.takePrograms()
+            for p in programs { scheduler.play(p) }
+            if let edge = f.takeHandOffEdge(), !programs.isEmpty {
                 metrics.buttonHandedOff(edge: edge, at: clock.now())
             }
-            perform(effects, at: now)
+            perform(controller.takeEffects(), at: now)
         }
         let failures = scheduler.failures
         controller.handle(.advance(to: now, output: OutputHealth(

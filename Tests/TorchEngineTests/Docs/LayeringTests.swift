@@ -58,7 +58,7 @@ import TorchTesting
     /// What the front ends, the shell and the executable may call on the controller: its
     /// one way in and the queries that change nothing.
     static let controllerCalls: Set<String> = [
-        "handle", "takeEffects", "status", "edgesSettled", "isHoldingVirtualButton", "isVirtuallyPressed",
+        "handle", "takeEffects", "takePrograms", "status", "edgesSettled", "isHoldingVirtualButton", "isVirtuallyPressed",
         "flashPattern", "patternName",
     ]
 
