@@ -68,9 +68,11 @@ VM_HOST   ?= $(shell uname -m)
 ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_DEPS) \
     $(if $(filter aarch64,$(shell uname -m)),linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test)
 ARM64_VM_DEB_DIR = .build/arm64/vm
+# The raspi3b check: qemu's raspi3b machine, the initramfs, readelf for the binary.
+RASPI_DEPS = qemu-system-arm cpio binutils
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
-.PHONY: all build run test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
 
@@ -93,23 +95,29 @@ help:
 	@echo "make raspi-test  GPIO18 on an emulated Raspberry Pi 3 B (qemu raspi3b, Debian 13's kernel), seen from outside (TORCH_ARM64=arm64 torch)"
 	@echo "make docs      regenerate dist/torch.conf, torch.conf(5)'s keys, torch(1)'s effects, the lists of effects and backends, wiring/*.svg, docs/plots/*.svg"
 
-# Installs missing Debian packages when root; otherwise says what is missing.
-define ensure_packages
-	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "installing:$$missing"; \
-	    (apt-get install -y -qq $$missing >/dev/null 2>&1 || \
-	     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing)) || exit 1; \
-	  else echo "missing Debian packages:$$missing (run: sudo apt-get install -y$$missing)"; exit 1; fi; \
-	fi
-endef
+# Installs missing Debian packages when root (waiting for apt's and dpkg's locks);
+# otherwise says what is missing (dist/ensure-packages.sh).
+ensure_packages = @sh dist/ensure-packages.sh $(1)
 
 deps:
 	$(call ensure_packages,$(BUILD_DEPS))
 
 test-deps:
 	$(call ensure_packages,$(TEST_DEPS))
+
+# Every Debian package make test installs, in one step before any lanes run side by side
+# (two apt-get install at once would wait for each other's lock; this way none is left
+# to install by then). The parts still ask for their own when run alone.
+ALL_TEST_DEPS = $(sort $(TEST_DEPS) $(VM_DEPS) $(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS) $(HA_TEST_DEPS) \
+    $(METRICS_TEST_DEPS) $(RASPI_DEPS) $(ARM64_VM_DEPS) $(if $(filter aarch64,$(VM_HOST)),,$(ARM64_DEPS)))
+all-test-deps:
+	$(call ensure_packages,$(ALL_TEST_DEPS))
+
+# dist/ensure-packages.sh: two lanes install at once while another process holds dpkg's
+# lock, and both wait, then succeed (Tests/deps/lock-wait.sh; two empty packages of the
+# test's own from a local repository, purged at the end).
+deps-test: all-test-deps
+	sh Tests/deps/lock-wait.sh
 
 vm-deps:
 	$(call ensure_packages,$(VM_DEPS))
@@ -147,7 +155,7 @@ endif
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations (the
 # arm64 builds beside them), the Pi's parts (ARM64_TESTS), and the package under real
 # systemd beside the raspi3b check (SYSTEM_VMS).
-test: test-deps unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-and-builds $(ARM64_TESTS) system-vms
+test: all-test-deps deps-test unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-and-builds $(ARM64_TESTS) system-vms
 
 # vm-test's guests wait on their own timers most of the time, so the arm64 builds (the
 # unit tests', then the release binary's) use the CPU beside them on a host with two

@@ -57,13 +57,7 @@ need=""
 command -v qemu-system-aarch64 >/dev/null || need="$need qemu-system-arm"
 command -v cpio >/dev/null || need="$need cpio"
 command -v readelf >/dev/null || need="$need binutils"
-if [ -n "$need" ]; then
-    [ "$(id -u)" = 0 ] || die "missing host packages:$need (apt-get install$need)"
-    log "installing$need"
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need >/dev/null 2>&1 ||
-        { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need >/dev/null; } ||
-        die "could not install$need"
-fi
+[ -z "$need" ] || sh "$root/dist/ensure-packages.sh" $need >&2 || die "could not install$need"
 
 # --- Debian 13 arm64 packages, by content hash ---------------------------------------------
 # Our own apt state (never the machine's sources): trixie, arm64 only.

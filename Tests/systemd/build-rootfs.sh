@@ -50,11 +50,11 @@ foreign=""
 [ "$arch" = "$(dpkg --print-architecture)" ] || foreign=yes
 tools="debootstrap:debootstrap mkfs.ext4:e2fsprogs"
 [ -z "$foreign" ] || tools="mmdebstrap:mmdebstrap arch-test:arch-test qemu-aarch64-static:qemu-user-static mkfs.ext4:e2fsprogs"
+need=""
 for tool in $tools; do
-    command -v "${tool%%:*}" >/dev/null && continue
-    log "installing ${tool#*:}"
-    apt-get install -y -qq "${tool#*:}" >&2 || { apt-get update -qq >&2; apt-get install -y -qq "${tool#*:}" >&2; }
+    command -v "${tool%%:*}" >/dev/null || need="$need ${tool#*:}"
 done
+[ -z "$need" ] || sh "$here/../../dist/ensure-packages.sh" $need >&2 || exit 1
 . "$here/machine.sh"
 machine "$guest"
 

@@ -34,12 +34,8 @@ chip_c="$here/kernel/pwm-torch-test.c"
 log() { echo "build-kernel: $*" >&2; }
 
 if [ ! -f "$tarball" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        log "installing linux-source-$version and the kernel build tools"
-        apt-get update -qq >&2 || true
-        apt-get install -y --no-install-recommends "linux-source-$version" \
-            build-essential flex bison bc libelf-dev xz-utils >&2
-    fi
+    sh "$here/../../dist/ensure-packages.sh" "linux-source-$version" \
+        build-essential flex bison bc libelf-dev xz-utils >&2
     [ -f "$tarball" ] || { log "missing $tarball (apt-get install linux-source-$version)"; exit 1; }
 fi
 key=$( { cat "$here/kernel.config" "$chip_c"; basename "$tarball"; wc -c < "$tarball"

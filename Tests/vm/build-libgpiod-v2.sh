@@ -22,9 +22,8 @@ sdist="$cache/downloads/gpiod-$version.tar.gz"
 if [ ! -f "$sdist" ]; then
     log "downloading gpiod==$version (source distribution) from PyPI"
     pip=$(command -v pip3 || command -v pip || true)
-    if [ -z "$pip" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        apt-get update -qq >&2 || true
-        apt-get install -y --no-install-recommends python3-pip >&2
+    if [ -z "$pip" ]; then
+        sh "$here/../../dist/ensure-packages.sh" python3-pip >&2
         pip=$(command -v pip3 || command -v pip || true)
     fi
     [ -n "$pip" ] || { log "pip is missing (apt-get install python3-pip)"; exit 1; }

@@ -66,16 +66,7 @@ command -v gcc-12 >/dev/null || need="$need gcc-12"
 command -v make >/dev/null || need="$need make"
 [ -f /usr/include/gpiod.h ] || need="$need libgpiod-dev"
 command -v pkg-config >/dev/null || need="$need pkg-config"
-if [ -n "$need" ]; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        log "installing$need"
-        apt-get update -qq >&2 || true
-        apt-get install -y --no-install-recommends $need >&2
-    else
-        log "missing host packages:$need"
-        exit 1
-    fi
-fi
+[ -z "$need" ] || sh "$here/../../dist/ensure-packages.sh" $need >&2 || exit 1
 
 t_kernel=""
 

@@ -41,7 +41,7 @@ swift_packages="swiftlang:arm64 libswiftlang:arm64"
 log() { echo "toolchain: $*" >&2; }
 now() { date +%s; }
 [ "$(id -u)" = 0 ] || { log "needs root (debootstrap, chroot)"; exit 1; }
-command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >&2
+command -v debootstrap >/dev/null || sh "$here/../ensure-packages.sh" debootstrap >&2 || exit 1
 # One caller at a time (make test's guests may ask side by side): the second waits for
 # the first's root and SDK instead of building them again over it.
 mkdir -p "$cache"
