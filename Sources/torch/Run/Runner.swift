@@ -193,6 +193,9 @@ enum Runner {
             StandardError.write("torch: \(holder.message)\n")
             return ExitCode.failure
         case .unavailable: lock = nil
+        case let .refused(error):
+            StandardError.write("torch: \(error)\n")
+            return ExitCode.failure
         }
         defer { lock?.release() }
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
