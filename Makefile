@@ -45,8 +45,9 @@ ARM64_BIN = .build/arm64/release/torch
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
 # libssl-dev: OpenSSL's headers, against which the TLS shim's declarations are checked
-# when they are installed (building needs none); openssl makes the TLS test's certificates.
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
+# when they are installed (building needs none); openssl makes the TLS test's certificates;
+# strace delivers a signal at a chosen system call (StartSignalTests).
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd strace librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # The VM kernels are Debian 12's own; gcc-12 (the compiler Debian built them with) and
