@@ -379,8 +379,8 @@ install-files:
 	install -m 0644 boards/*.board $(DESTDIR)$(PREFIX)/share/torch/boards/
 	install -m 0644 dist/torch-network.conf $(DESTDIR)$(PREFIX)/share/torch/network.conf
 	install -d $(DESTDIR)$(PREFIX)/share/man/man5
-	sed 's/@VERSION@/$(VERSION)/g' dist/torch.1 > $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
-	sed 's/@VERSION@/$(VERSION)/g' dist/torch.conf.5 > $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
+	install -m 0644 dist/torch.1 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
+	install -m 0644 dist/torch.conf.5 $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	sed 's#/usr/local/bin/torch#$(PREFIX)/bin/torch#g' dist/torch.service > $(DESTDIR)$(UNITDIR)/torch.service
 	install -m 0644 dist/torch.socket $(DESTDIR)$(UNITDIR)/torch.socket
