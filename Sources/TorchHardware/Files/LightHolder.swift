@@ -102,4 +102,16 @@ extension LightHolder.Holder {
             + "to answer this command: stop it with Ctrl-C in its terminal or kill \(pid), "
             + "or run the torch as the service (torch run), which every command reaches"
     }
+
+    /// What a second `torch run` says: one service drives the light, so the way on is to
+    /// stop the holder (a command to send it means nothing for `run`).
+    public var messageForRun: String {
+        if isService {
+            return "the torch service is already running and holds the light, pid \(pid) (\(command)): one service "
+                + "drives the light; stop it first (systemctl stop torch, or kill \(pid)), or send it commands "
+                + "(torch on, torch status)"
+        }
+        return "the light is held by another torch, pid \(pid) (\(command)): stop it first "
+            + "(Ctrl-C in its terminal, or kill \(pid)), then start the service"
+    }
 }

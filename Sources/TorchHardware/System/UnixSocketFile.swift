@@ -32,7 +32,10 @@ public enum UnixSocketFile {
         }
         guard let group else { return warnings }
         guard let entry = getgrnam(group) else {
-            warnings.append("\(name) \(path): group '\(group)' does not exist; keeping group \(getegid()) (only that group may connect)")
+            // A board's image has a gpio group; a laptop or a server usually has none.
+            warnings.append("\(name) \(path): group '\(group)' does not exist; keeping group \(getegid()): only this "
+                + "user and that group may send commands; to let others in, add the group (groupadd \(group)) or set "
+                + "[service] socket-group to one of yours")
             return warnings
         }
         if chown(path, uid_t.max, entry.pointee.gr_gid) != 0 {
