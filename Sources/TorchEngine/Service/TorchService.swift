@@ -67,6 +67,7 @@ public final class TorchService {
         servesMetrics = options.frontEnds.contains { $0.servesMetrics }
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
+        if settings.processID == nil { settings.processID = ProcessEnvironment.processID }
         controller = TorchController(settings: settings, at: origin)
         let context = FrontEndContext(
             clock: clock,

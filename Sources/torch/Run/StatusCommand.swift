@@ -9,7 +9,7 @@ enum StatusCommand {
                       holder: LightHolder.Holder? = nil) -> Int32 {
         let (backend, how) = backendToDrive(config)
         if json {
-            StandardOutput.write(ControlReply.status(report(state, backend: backend)).line)
+            StandardOutput.write(ControlReply.status(report(state, backend: backend, holder: holder)).line)
             if let holder { StandardError.write("torch: \(holder.message)\n") }
         } else {
             var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
@@ -29,9 +29,9 @@ enum StatusCommand {
     }
 
     /// The status object for the last state, as the service would report it just after
-    /// starting.
-    static func report(_ state: PersistentState, backend: Backend) -> StatusReport {
-        StatusReport(TorchStatus(resting: state), backend: backend, uptime: nil)
+    /// starting; `pid` is the foreground torch's that holds the light, if one does.
+    static func report(_ state: PersistentState, backend: Backend, holder: LightHolder.Holder? = nil) -> StatusReport {
+        StatusReport(TorchStatus(resting: state), backend: backend, uptime: nil, pid: holder?.pid)
     }
 
     /// The config's backend, or for `auto` the same decision `--backend auto` makes from
