@@ -74,6 +74,8 @@ rm -rf "$work"
 mkdir -p "$work/payload"
 cp --sparse=always "$image" "$work/disk.ext4"
 cp "$deb" "$here"/guest/*.sh "$work/payload/"
+# The gap sampler, built for the guest (build-sampler.sh): guest/gap.sh runs it.
+cp "$("$here/build-sampler.sh" "$(dpkg-deb -f "$deb" Architecture)" "$work/sampler")" "$work/payload/"
 mkfs.ext4 -q -F -L vmtest -d "$work/payload" "$work/payload.ext4" 64M
 
 passed=0
