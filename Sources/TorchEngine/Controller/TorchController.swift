@@ -207,7 +207,7 @@ public final class TorchController {
                 return .failure(error)
             }
             // Stealth on with nothing to darken is carried out (the state, the web page's
-            // black screen) but not reported as a darkened board.
+            // black screen) but not reported as a darkened board, nor saved (`savedState`).
             if case .stealth(true) = request.command, !settings.hasStatusLEDs {
                 return .success([JSONMember("warning", .string("stealth on, but \(Self.noStatusLEDs)"))])
             }
