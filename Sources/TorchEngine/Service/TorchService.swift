@@ -116,6 +116,9 @@ public final class TorchService {
         let now = clock.now()
         origin = now
         trace?.rebase(origin: now)
+        // What the state file holds is not written again: a start that changes nothing
+        // saves nothing.
+        saves = WriteCoalescer(onDisk: options.stateFile?.load())
         controller.handle(.start(at: now))
         perform(controller.takeEffects(), at: now)
         scheduler.lockMemory()
@@ -292,7 +295,7 @@ public final class TorchService {
     private func saveState(_ s: PersistentState, at now: Instant) {
         do {
             try options.stateFile?.save(s)
-            saves.succeeded()
+            saves.written(s, at: clock.now())
             metrics.stateSaved(true)
             if stateFileFailing {
                 stateFileFailing = false
