@@ -37,6 +37,8 @@ enum ConfigKeyDocs {
               allowed: "a duration from 200ms to 1min", default: "4s", example: "6s"),
         .init("light", "sos-unit", "The Morse dot length of the SOS pattern, also the SOS of the button's sos action (ITU timing: dash 3 units, gaps 1, 3 and 7 units).",
               allowed: "a duration from 20ms to 1s", default: "150ms", example: "100ms"),
+        .init("light", "sos-style", "How SOS is sent, by the SOS pattern and the button's sos action: letters is S O S with 3-unit gaps between the letters, as most lights send it (the default: at the 150ms unit it flashes three times in any second, within the rule for what a phone or Home Assistant may start); sign is the distress signal as ITU-R M.1677-1 writes it, one sign with no letter gaps (four flashes in a second at 150ms).",
+              allowed: "letters or sign", default: "letters", example: "sign"),
         .init("light", "floor", "The lowest level of a ramp (holding while lit) and the level of the floor action; lockout's momentary glow is at the floor. Not above ceiling.",
               allowed: "1% to 100%", default: "1%", example: "5%"),
         .init("light", "ceiling", "The highest level of a ramp and the level of the ceiling (turbo) action. Not below floor.",
