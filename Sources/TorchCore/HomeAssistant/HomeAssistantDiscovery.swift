@@ -91,7 +91,9 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             JSONMember("payload_available", .string("online")),
             JSONMember("payload_not_available", .string("offline")),
             JSONMember("qos", .number(1)),
-            JSONMember("device", .object([JSONMember("identifiers", .array([.string(topics.node)]))])),
+            // The whole device, as the light's: whichever config Home Assistant reads
+            // first names the device (and so the entity's id, `binary_sensor.<host>_button_stuck`).
+            JSONMember("device", device),
         ])
     }
 
