@@ -33,7 +33,7 @@
 # (guest scenario files for every combination, default "scenarios-gpio.sh
 # scenarios-torch.sh scenarios-faults-gpio.sh"), TORCH_VM_KERNEL_SCRIPTS (once per kernel,
 # shared out between the generations; default "scenarios-pwm.sh scenarios-leds.sh
-# scenarios-faults-state.sh scenarios-onecpu.sh"), TORCH_VM_SOURCE (the
+# scenarios-faults-state.sh scenarios-onecpu.sh scenarios-light.sh"), TORCH_VM_SOURCE (the
 # package to build, default this checkout: point it at a snapshot while others edit).
 # Output: the guest's VMTEST lines ([6.1/v1], [6.12/v2/boot2], ...), its figures (lines
 # starting with two spaces), then "vm-test: N passed, M failed"; exit 1 on any failure,
@@ -49,7 +49,7 @@ rm -f "$work/failures"
 boot_timeout=${TORCH_VM_TIMEOUT:-600}
 products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch-sysfs-diff torch}
 scripts=${TORCH_VM_SCRIPTS:-scenarios-gpio.sh scenarios-torch.sh scenarios-faults-gpio.sh}
-kernel_scripts=${TORCH_VM_KERNEL_SCRIPTS:-scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh scenarios-onecpu.sh}
+kernel_scripts=${TORCH_VM_KERNEL_SCRIPTS:-scenarios-pwm.sh scenarios-leds.sh scenarios-faults-state.sh scenarios-onecpu.sh scenarios-light.sh}
 kernels=${TORCH_VM_KERNELS:-6.1 6.12}
 generations=${*:-v1 v2}
 

@@ -231,6 +231,8 @@ enum Runner {
                 for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
             }
             if let w = saved.warning { banner.append(w) }
+            // The carrier that dims the LED, when IEEE 1789 puts it above low risk: once, with the fix.
+            if isService, let line = PWMCarrier.configured(output.kind, config.output)?.runLogLine { banner.append(line) }
             var controller = ControllerSettings(
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
