@@ -69,6 +69,8 @@ import TorchTesting
         // Every half-period is 50 ms; one late edge shifts two intervals, so allow one.
         #expect(u.filter { $0 != 1 }.count <= 2, "every half-period is 50 ms: \(u)")
         #expect(changes.last?.level == 0)
+        // Issue 36: the run's end is the timeline's: no 21st flash begins at 2 s.
+        #expect(changes.filter { $0.level == 1 }.count == 20, "\(changes.filter { $0.level == 1 }.count) flashes")
     }
 
     @Test func brightnessGoesThroughTheCurveAndIsRemembered() throws {

@@ -137,8 +137,11 @@ enum Runner {
         do { try file.save(state) } catch { StandardError.write("torch: state file: \(error)\n") }
     }
 
-    /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
-    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions) -> Result<ReloadedConfig, ReloadError> {
+    /// SIGHUP / `reload`: the config file again, with the same command-line overrides;
+    /// what changed from `running` (the config at the start) that only a restart applies
+    /// is named.
+    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
+                                     running: TorchConfig) -> Result<ReloadedConfig, ReloadError> {
         var config: TorchConfig
         do {
             (config, _) = try ConfigLoader.load(global.configPath)
@@ -153,7 +156,7 @@ enum Runner {
             let library = try PatternLibrary(config: config)
             let settings = try TorchSettings(config: config, library: library)
             return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
-                                           library: library))
+                                           library: library, restartOnly: running.restartOnlyChanges(to: config)))
         } catch {
             return .failure(ReloadError(["config: \(error)"]))
         }
@@ -258,7 +261,7 @@ enum Runner {
                 }
             }
             if isService {
-                controller.reload = { reloadConfig(global, light) }
+                controller.reload = { reloadConfig(global, light, running: config) }
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }
                 let journal = JournalLog()
