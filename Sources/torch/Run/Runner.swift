@@ -22,7 +22,12 @@ enum Runner {
         var config: TorchConfig
         let configPath: String?
         do {
-            (config, configPath) = try ConfigLoader.load(global.configPath)
+            if case let .local(command) = request, command.writesConfig, let path = global.configPath, !Paths.fileExists(path) {
+                // The file this command is to make: the built-in defaults until it does.
+                (config, configPath) = (.defaults, path)
+            } else {
+                (config, configPath) = try ConfigLoader.load(global.configPath)
+            }
         } catch {
             switch error {
             case let .invalid(lines): StandardError.write(lines.map { $0 + "\n" }.joined())
@@ -73,7 +78,7 @@ enum Runner {
         case .readout:
             return ExitCode.failure  // turned into `.light` above
         case let .local(command):
-            return command.run(LocalContext(config: config, library: library, statePath: statePath))
+            return command.run(LocalContext(config: config, library: library, statePath: statePath, configPath: configPath))
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config,
                                        holder: holder)
@@ -231,6 +236,8 @@ enum Runner {
                 for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
             }
             if let w = saved.warning { banner.append(w) }
+            // The carrier that dims the LED, when IEEE 1789 puts it above low risk: once, with the fix.
+            if isService, let line = PWMCarrier.configured(output.kind, config.output)?.runLogLine { banner.append(line) }
             var controller = ControllerSettings(
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
