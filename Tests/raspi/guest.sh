@@ -21,22 +21,33 @@ show_machine() {
     echo "model: $(tr -d '\0' < /proc/device-tree/model)"
     echo "compatible: $(tr '\0' ' ' < /proc/device-tree/compatible)"
     gpiodetect
-    echo "line: $(gpioinfo GPIO18)"
+    if gpiod_v1; then echo "line: $(line_v1)"; else echo "line: $(gpioinfo GPIO18)"; fi
     ls /sys/class/pwm /sys/class/leds
 }
 dt_is_rpi3b() {
     [ "$(tr -d '\0' < /proc/device-tree/model)" = "Raspberry Pi 3 Model B" ] &&
         tr '\0' '\n' < /proc/device-tree/compatible | grep -qx 'raspberrypi,3-model-b'
 }
+# libgpiod 1.6's tools (bookworm) name a line with gpiofind and list every line of a
+# chip with gpioinfo; 2.x's (trixie) take the line's name.
+gpiod_v1() { gpioinfo --version 2>&1 | grep -q ' v1\.'; }
 # The line named GPIO18 is offset 18 of the chip labelled pinctrl-bcm2835.
 line_by_name() {
-    set -- $(gpioinfo GPIO18)
+    if gpiod_v1; then set -- $(gpiofind GPIO18); else set -- $(gpioinfo GPIO18); fi
     [ "$2" = 18 ] && gpiodetect | grep -q "^$1 \[pinctrl-bcm2835\]"
 }
 
 # --- libgpiod's own tools (gpioset holds the line until killed) -------------------------
-held_by() { gpioinfo "${2:-GPIO18}" | grep -q "consumer=\"$1\""; }
-free_line() { ! gpioinfo "${1:-GPIO18}" | grep -q consumer=; }
+# v1: '	line  18:     "GPIO18"      "torch"  output  active-high [used]' (unused: no consumer).
+line_v1() { gpioinfo | grep "\"${1:-GPIO18}\""; }
+held_by() {
+    if gpiod_v1; then line_v1 "${2:-GPIO18}" | grep -q "\"${2:-GPIO18}\" *\"$1\""
+    else gpioinfo "${2:-GPIO18}" | grep -q "consumer=\"$1\""; fi
+}
+free_line() {
+    if gpiod_v1; then line_v1 "${1:-GPIO18}" | grep -q unused
+    else ! gpioinfo "${1:-GPIO18}" | grep -q consumer=; fi
+}
 gpiod_release() {
     [ -f /tmp/gpioset.pid ] || return 0
     kill "$(cat /tmp/gpioset.pid)" 2>/dev/null

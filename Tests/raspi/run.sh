@@ -5,8 +5,15 @@
 # register GPLEV0 (0x3f200034; bit 18 is GPIO18) and function select GPFSEL1
 # (0x3f200004; bits 24-26 are GPIO18's, 001 = output) through qemu's monitor.
 #
-#   Tests/raspi/run.sh [ARM64-TORCH]   ARM64-TORCH: an aarch64 torch binary, or the
-#                                      arm64 .deb (its usr/bin/torch and boards)
+#   Tests/raspi/run.sh [ARM64-TORCH [SUITE]]   ARM64-TORCH: an aarch64 torch binary, or
+#                                      the arm64 .deb (its usr/bin/torch and boards);
+#                                      SUITE: trixie (default) or bookworm
+#
+# SUITE bookworm: the same machine with Debian 12's arm64 kernel (6.1, whose package
+# ships the same device trees) and Debian 12's libraries (glibc 2.36, libgpiod 1.6), for
+# the bookworm build of torch (make deb ARCH=arm64 SUITE=bookworm). Part 1 is trixie's
+# only (bookworm's gpioset 1.6 has no toggling and no consumer name): the bookworm run
+# checks the pin's register, the device tree and the line's name, then all of part 2.
 #
 # Part 1, always: Debian 13's own libgpiod tools (gpiod, libgpiod3) find GPIO18 by name
 # on the pinctrl-bcm2835 chip and drive it high, low and toggling; the register follows.
@@ -46,6 +53,12 @@ boot_timeout=${TORCH_RASPI_BOOT_TIMEOUT:-300}
 step_timeout=${TORCH_RASPI_STEP_TIMEOUT:-90}
 accel=${TORCH_RASPI_ACCEL:-tcg,thread=single}
 torch_arg=${1:-}
+raspi_suite=${2:-trixie}
+case "$raspi_suite" in
+trixie) kernel_glob='linux-image-6.12.*-arm64' libgpiod=libgpiod3 ;;
+bookworm) kernel_glob='linux-image-6.1.0-*-arm64' libgpiod=libgpiod2 ;;
+*) echo "raspi-test: suite '$raspi_suite': trixie or bookworm" >&2; exit 64 ;;
+esac
 t_start=$(date +%s)
 
 log() { echo "raspi-test: $*" >&2; }
@@ -59,30 +72,34 @@ command -v cpio >/dev/null || need="$need cpio"
 command -v readelf >/dev/null || need="$need binutils"
 [ -z "$need" ] || sh "$root/dist/ensure-packages.sh" $need >&2 || die "could not install$need"
 
-# --- Debian 13 arm64 packages, by content hash ---------------------------------------------
-# Our own apt state (never the machine's sources): trixie, arm64 only.
+# --- Debian arm64 packages, by content hash ------------------------------------------------
+# Our own apt state (never the machine's sources): the suite's, arm64 only.
 apt_dir="$cache/apt"
+[ "$raspi_suite" = trixie ] || apt_dir="$cache/apt-$raspi_suite"
 apt_opts="-q -o Dir::Etc::SourceList=$apt_dir/sources.list -o Dir::Etc::SourceParts=/nonexistent
  -o Dir::State::Lists=$apt_dir/lists -o Dir::Cache=$apt_dir/cache -o Dir::State::Status=/dev/null
  -o APT::Architecture=arm64 -o APT::Architectures=arm64 -o APT::Sandbox::User=root -o Debug::NoLocking=1"
-# busybox for the shell; gpiod and libgpiod3 for part 1; libc6, libgcc-s1 and libstdc++6
-# for whatever the torch binary links (the closure is taken from NEEDED entries).
-packages="KERNEL busybox-static gpiod libgpiod3 libc6 libgcc-s1 libstdc++6"
+# busybox for the shell; gpiod and libgpiod for part 1 and the line's state; libc6,
+# libgcc-s1 and libstdc++6 for whatever the torch binary links (the closure is taken
+# from NEEDED entries).
+packages="KERNEL busybox-static gpiod $libgpiod libc6 libgcc-s1 libstdc++6"
 lock="$cache/packages.lock"
+[ "$raspi_suite" = trixie ] || lock="$cache/packages-$raspi_suite.lock"
 
-suite="trixie arm64"
+suite="$raspi_suite arm64"
 . "$here/../vm/debs.sh"
 
 resolve_and_download() {
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/dl" "$cache/debs"
-    echo 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main' \
+    echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $raspi_suite main" \
         > "$apt_dir/sources.list"
-    log "resolving trixie arm64 packages (apt-get update in $apt_dir)"
+    log "resolving $suite packages (apt-get update in $apt_dir)"
     # shellcheck disable=SC2086 # apt_opts is a word list on purpose
-    apt-get $apt_opts update >"$apt_dir/update.log" 2>&1 || die "apt-get update for trixie arm64 failed ($apt_dir/update.log)"
-    # The kernel: whatever linux-image-arm64 depends on today (6.12.x).
+    apt-get $apt_opts update >"$apt_dir/update.log" 2>&1 || die "apt-get update for $suite failed ($apt_dir/update.log)"
+    # The kernel: whatever linux-image-arm64 depends on today (trixie 6.12.x, bookworm 6.1).
     kernel=$(show linux-image-arm64 Depends | sed -n 's/^\(linux-image-[^ ,]*\).*/\1/p')
-    case "$kernel" in linux-image-6.12.*-arm64) ;; *) die "trixie's linux-image-arm64 depends on '$kernel', not a 6.12 arm64 kernel" ;; esac
+    # shellcheck disable=SC2254 # a glob on purpose
+    case "$kernel" in $kernel_glob) ;; *) die "$raspi_suite's linux-image-arm64 depends on '$kernel', not a $kernel_glob" ;; esac
     : > "$lock.tmp"
     for p in $packages; do
         [ "$p" = KERNEL ] && p=$kernel
@@ -155,7 +172,7 @@ add_with_libs() {
     # The dynamic loader at the path the binary names (/lib is /usr/lib, as on trixie).
     interp=$(readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
     if [ -n "$interp" ] && [ ! -e "$rootfs$interp" ]; then
-        [ -e "$sysroot$interp" ] || [ -e "$sysroot/usr$interp" ] || die "$1 needs $interp: not in the trixie packages"
+        [ -e "$sysroot$interp" ] || [ -e "$sysroot/usr$interp" ] || die "$1 needs $interp: not in the $raspi_suite packages"
         cp -L "$sysroot$interp" "$rootfs$interp" 2>/dev/null || cp -L "$sysroot/usr$interp" "$rootfs$interp"
     fi
     todo=$(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
@@ -167,7 +184,7 @@ add_with_libs() {
             for d in usr/lib/aarch64-linux-gnu usr/lib lib/aarch64-linux-gnu lib; do
                 [ -e "$sysroot/$d/$lib" ] && { found=$d; break; }
             done
-            [ -n "$found" ] || die "$1 needs $lib: not in the trixie packages ($packages)"
+            [ -n "$found" ] || die "$1 needs $lib: not in the $raspi_suite packages ($packages)"
             case "$found" in lib*) dest=usr/$found ;; *) dest=$found ;; esac
             mkdir -p "$rootfs/$dest"
             cp -L "$sysroot/$found/$lib" "$rootfs/$dest/$lib"
@@ -176,8 +193,10 @@ add_with_libs() {
         todo=$next
     done
 }
-cp "$sysroot/usr/bin/busybox" "$rootfs/usr/bin/"
+cp "$sysroot/usr/bin/busybox" "$rootfs/usr/bin/" 2>/dev/null || cp "$sysroot/bin/busybox" "$rootfs/usr/bin/"  # bookworm: /bin
 for tool in gpiodetect gpioinfo gpioget gpioset; do add_with_libs "$sysroot/usr/bin/$tool"; done
+# libgpiod 1.6 finds a line by name with its own tool (2.x's take the name directly).
+[ ! -e "$sysroot/usr/bin/gpiofind" ] || add_with_libs "$sysroot/usr/bin/gpiofind"
 
 torch_bin=""
 if [ -n "$torch_arg" ]; then
@@ -337,6 +356,9 @@ check device-tree-rpi3b dt_is_rpi3b || :
 check gpio18-by-name-on-pinctrl-bcm2835 line_by_name || :
 
 # --- part 1: Debian's libgpiod tools -------------------------------------------------------
+if [ "$raspi_suite" != trixie ]; then
+    echo "  part 1 (libgpiod's tools driving GPIO18) runs with trixie's tools only: $raspi_suite's gpioset cannot toggle"
+else
 check gpioset-high 'gpiod_set 1' && expect_pin gpioset-high-seen 1
 check gpioset-low 'gpiod_set 0' && expect_pin gpioset-low-seen 0
 # The bit is the pin's own: GPIO17 driven high sets bit 17; GPIO18, last driven low, stays 0.
@@ -347,6 +369,7 @@ if check gpioset-gpio17 'gpiod_set 1 GPIO17'; then
 fi
 check gpioset-toggle 'gpiod_blink' && expect_toggling gpioset-toggle-seen
 check gpioset-release 'gpiod_set 0 && gpiod_release' && expect_pin gpioset-released-low 0 released
+fi
 
 # --- part 2: torch ---------------------------------------------------------------------------
 if [ -n "$torch_bin" ]; then
