@@ -10,7 +10,8 @@
 #                       amd64 and arm64, made by reprepro; Release signed by KEY as
 #                       InRelease (clearsigned) and Release.gpg (detached)
 #   OUT/*.deb           the packages and torch-archive-keyring_VERSION_all.deb (in both
-#                       suites; build-keyring-deb.sh)
+#                       suites; build-keyring-deb.sh), and torch-archive-keyring.deb, the
+#                       same file under the name a first install downloads
 #   OUT/torch-archive-keyring.gpg   the public key
 #   OUT/SHA256SUMS, SHA256SUMS.asc  the packages' sums, and KEY's detached signature
 # reprepro rather than aptly: it is a Debian package here (5.3), its state is a
@@ -41,6 +42,8 @@ trap 'rm -rf "$work"' EXIT
 gpg --batch --export "$key" > "$out/torch-archive-keyring.gpg"
 [ -s "$out/torch-archive-keyring.gpg" ] || die "gpg exported nothing for $key"
 keyring_deb=$(sh "$here/build-keyring-deb.sh" "$out/torch-archive-keyring.gpg" "$version" "$url" "$out")
+# The name a first install downloads, the same in every release.
+cp "$keyring_deb" "$out/torch-archive-keyring.deb"
 
 # The suites, from each package's version.
 bookworm="" trixie=""
