@@ -26,6 +26,31 @@ import Testing
         }
     }
 
+    /// Recording a real button's bounce on the simulated LED says why it cannot, and what
+    /// bench button does there instead.
+    @Test func recordingABounceOnTheSimulatedLEDSaysWhy() {
+        let dir = TempDir()
+        let r = TorchProcess.run(["bench", "button", "--button-line", "GPIO23", "--backend", "sim",
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("torch: bench button: --button-line GPIO23: recording a button's bounce needs its GPIO line"),
+                "\(r.stderr)")
+        #expect(r.stderr.contains("injects presses on the simulated LED"))
+        #expect(!r.stderr.contains("not found"), "no chip was looked for: \(r.stderr)")
+    }
+
+    /// Written to a file, not a terminal: the progress lines and their control codes are left out.
+    @Test func noTerminalControlCodesWhenTheOutputIsAFile() {
+        let dir = TempDir()
+        for args in [["sweep", "--duration", "10ms"], ["pwm", "--frequencies", "1kHz", "--level", "50%", "--duration", "100ms"],
+                     ["button", "--presses", "5"]] {
+            let r = TorchProcess.run(["bench"] + args + ["--backend", "sim", "--state-file", dir.path + "/state"])
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(!(r.stdout + r.stderr).contains("\u{1B}"), "\(args): \(r.stdout)\(r.stderr)")
+            #expect(!r.stderr.contains("\r"), "\(args): \(r.stderr)")
+        }
+    }
+
     @Test func unknownKindIsAUsageError() {
         let r = TorchProcess.run(["bench", "sweeep"])
         #expect(r.status == 64)

@@ -113,6 +113,15 @@ import TorchCore
         (["sos", "--unit", "100ms", "--wpm", "20"], "torch: error: give --unit or --wpm, not both"),
         (["bench", "nothing"], "torch: error: <kind>: 'nothing' is not valid: expected timing, button, pwm or sweep"),
         (["stealth", "maybe"], nil),
+        // A new user's slips: each says what is wrong with the value it names.
+        (["on", "-5%"], "torch: error: <level>: '-5%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),
+        (["blink", "--rate", "0Hz"], "torch: error: --rate: '0Hz' is not valid: expected a frequency above 0Hz"),
+        (["sos", "--unit", "99999999999h"], "torch: error: --unit: '99999999999h' is not valid: expected a duration of at most 2555555h (about 291 years)"),
+        (["sos", "--unit", "-1s"], "torch: error: --unit: '-1s' is not valid: expected a duration of 0 or more"),
+        (["readout", "1234567890123456789012345"], "torch: error: <what>: '1234567890123456789012345' is not valid: expected a number of 1 to 24 digits, or digit groups joined by single dots (42, 0.1.0)"),
+        (["readout", "pi"], "torch: error: <what>: 'pi' is not valid: expected ip, temp, version or a number (42, 1.2.3)"),
+        (["help", "foo"], "torch: error: unknown subcommand 'foo'"),
+        (["help", "stauts"], "torch: error: unknown subcommand 'stauts' (did you mean 'status'?)"),
     ] as [([String], String?)])
     func usageErrorsNameTheBadToken(args: [String], first: String?) {
         let line = error(args)

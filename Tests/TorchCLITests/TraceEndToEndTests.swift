@@ -1,5 +1,6 @@
 import Testing
 import TorchTestSupport
+import TorchTesting
 
 /// The built `torch` on the simulated backend, checked through its `--trace` file.
 /// Timing is checked structurally (each interval rounded to whole units), so a loaded
@@ -79,6 +80,22 @@ import TorchTestSupport
                                        "--trace", trace, "--state-file", dir.path + "/state"])
         #expect(linear.status == 0)
         #expect(Self.parse(readText(trace) ?? "").first?.level == 0.5)
+    }
+
+    /// docs/cli.md's example of the trace's second field: 40 % perceived brightness is
+    /// duty 0.1125 on the CIE curve, as the trace writes it.
+    @Test func theTracesValueIsTheDutyAsCliMdSays() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/on.csv"
+        let r = TorchProcess.run(["on", "40%", "--backend", "sim", "--for", "100ms", "--trace", trace,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let text = try #require(readText(trace))
+        let first = try #require(Self.parse(text).first)
+        #expect(abs(first.level - 0.1125) < 0.00005, "\(first.level)")
+        let doc = try #require(RepoFiles.read("docs/cli.md"))
+        #expect(doc.contains("`<nanoseconds since start>,<duty 0.0–1.0>`"))
+        #expect(doc.contains("40 % perceived\nbrightness is duty 0.1125 on the CIE curve"))
     }
 
     @Test func offAndStatusUseTheStateFile() throws {

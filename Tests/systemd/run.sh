@@ -77,6 +77,8 @@ rm -rf "$work"
 mkdir -p "$work/payload"
 cp --sparse=always "$image" "$work/disk.ext4"
 cp "$deb" "$here"/guest/*.sh "$work/payload/"
+# The gap sampler, built for the guest (build-sampler.sh): guest/gap.sh runs it.
+cp "$("$here/build-sampler.sh" "$(dpkg-deb -f "$deb" Architecture)" "$work/sampler")" "$work/payload/"
 # TORCH_VM_REPOS (Tests/release/build-test-repos.sh's directory): the guest installs
 # from the signed repository and upgrades to the newer version (guest/repo.sh).
 if [ -n "${TORCH_VM_REPOS:-}" ]; then

@@ -184,7 +184,8 @@ public final class TorchController {
             virtualEdge(role: role, pressed: false, holder: VirtualHolder(origin: origin, client: client), at: time)
             return .success()
         case .status:
-            return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin))
+            return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin,
+                                        pid: settings.processID))
         case .reload:
             return reload(at: time) ? .success() : .failure(Self.reloadRefused)
         default:

@@ -80,7 +80,7 @@ enum BenchCommand {
             case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
             }
         } catch {
-            StandardError.write("\r\u{1B}[2Ktorch: bench \(r.kind.rawValue): \(error)\n")
+            StandardError.write(clearLine + "torch: bench \(r.kind.rawValue): \(error)\n")
             return ExitCode.failure
         }
     }
@@ -99,7 +99,15 @@ enum BenchCommand {
 
     private static func button(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings,
                                config: TorchConfig) throws(HardwareError) -> Int32 {
-        if let line = r.buttonLine { return try bounce(r, line: line, config: config) }
+        if let line = r.buttonLine {
+            // A bounce is the real contacts' doing: the simulated LED has no button to record.
+            guard output.kind != .sim else {
+                throw HardwareError("--button-line \(EchoedText.bounded(line)): recording a button's bounce needs its GPIO "
+                    + "line, and the simulated LED has none (without --button-line, bench button injects presses "
+                    + "on the simulated LED)")
+            }
+            return try bounce(r, line: line, config: config)
+        }
         let stats = try ButtonLatencyBench(output: output, presses: r.presses, scheduler: s).run(progress: bar(r, "button"))
         endBar(r)
         if r.json {
@@ -136,7 +144,7 @@ enum BenchCommand {
                                 + " (at most \(DurationSyntax.format(r.duration)))\n")
         }
         let recording = try BounceRecorder(input: input, presses: r.presses, duration: r.duration).run { n in
-            if !r.json && StandardError.isTerminal { StandardError.write("\r\u{1B}[2K\(n) of \(r.presses) presses") }
+            progress(r, "\(n) of \(r.presses) presses")
         }
         endBar(r)
         let a = recording.analysis
@@ -166,7 +174,7 @@ enum BenchCommand {
         for f in r.frequencies {
             var settings = s
             settings.softPWMFrequency = f
-            if !r.json { StandardError.write("\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+            progress(r, "\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …")
             let report = try BenchRun(output: line, timeline: .steady(1), duration: r.duration, settings: settings,
                                       label: "soft PWM \(FrequencySyntax.format(f))", lightness: r.level).run()
             let duty = SoftPWMStatistics(stamps: report.stamps, targetDuty: r.level)
@@ -193,7 +201,7 @@ enum BenchCommand {
     /// Hardware PWM: each frequency set, the duty written, both read back from sysfs.
     private static func hardwarePWM(_ r: BenchRequest, _ output: SysfsPWMOutput) throws(HardwareError) -> Int32 {
         let rows = try HardwarePWMSweep(output: output, frequencies: r.frequencies, level: r.level).run { f in
-            if !r.json { StandardError.write("\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+            progress(r, "\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …")
         }
         endBar(r)
         StandardOutput.write(r.json ? HardwarePWMSweep.json(rows, level: r.level).jsonText + "\n"
@@ -215,13 +223,11 @@ enum BenchCommand {
             let mapping = OutputMapping(curve: c)
             for (i, level) in levels.enumerated() {
                 scheduler.play(ScheduledProgram(timeline: .steady(1), lightness: level, startedAt: clock.now(), mapping: mapping))
-                if !r.json {
-                    let duty = mapping.duty(forLightness: level)
-                    let filled = Int((duty * 30).rounded(.up))
-                    StandardError.write("\r\u{1B}[2K\(c.rawValue) step \(i + 1)/\(levels.count): level "
-                             + "\(LevelSyntax.format(level)) → duty \(LevelSyntax.format(duty)) ["
-                             + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled) + "]")
-                }
+                let duty = mapping.duty(forLightness: level)
+                let filled = Int((duty * 30).rounded(.up))
+                progress(r, "\(c.rawValue) step \(i + 1)/\(levels.count): level "
+                         + "\(LevelSyntax.format(level)) → duty \(LevelSyntax.format(duty)) ["
+                         + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled) + "]")
                 let until = clock.now() + r.duration
                 clock.sleep(until: until)
             }
@@ -249,8 +255,17 @@ enum BenchCommand {
     }
 
     private static func endBar(_ r: BenchRequest) {
-        if !r.json { StandardError.write("\r\u{1B}[2K") }
+        if !r.json { StandardError.write(clearLine) }
     }
+
+    /// A progress line, drawn over the last one; only on a terminal (a file or a pipe
+    /// gets the figures, never terminal control codes).
+    private static func progress(_ r: BenchRequest, _ text: String) {
+        if !r.json && StandardError.isTerminal { StandardError.write(clearLine + text) }
+    }
+
+    /// Goes back to the line's start and clears it, on a terminal; nothing otherwise.
+    private static var clearLine: String { StandardError.isTerminal ? "\r\u{1B}[2K" : "" }
 }
 
 private extension String {

@@ -121,7 +121,9 @@ enum Runner {
             commands.append(.setPattern(choice.resolve(library)))
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
-            return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)
+            // `run --brightness`: the service starts at that brightness instead of the last one.
+            let commands = light.brightness.map { [TorchCommand.setBrightness($0)] } ?? []
+            return foreground(commands: commands, light, config, library, saved, statePath, isService: true, global: global)
         }
     }
 
@@ -190,9 +192,12 @@ enum Runner {
         switch LightHolder.take(path: LightHolder.path(stateFile: statePath), command: command, isService: isService) {
         case let .taken(l): lock = l
         case let .held(by: holder):
-            StandardError.write("torch: \(holder.message)\n")
+            StandardError.write("torch: \(isService ? holder.messageForRun : holder.message)\n")
             return ExitCode.failure
         case .unavailable: lock = nil
+        case let .refused(error):
+            StandardError.write("torch: \(error)\n")
+            return ExitCode.failure
         }
         defer { lock?.release() }
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
