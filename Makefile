@@ -46,6 +46,11 @@ SUITE     ?= $(if $(filter $(HOST_ARCH),$(ARCH)),$(HOST_SUITE),trixie)
 # Every package's files are dated by the last commit (reproducible packages).
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
 DEB_ENV = SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH)
+# The packages built in the cross toolchain's root are reproducible from any checkout:
+# the source tree's path, which Swift writes into the binary wherever a #file or
+# #filePath is (the standard library's checks inlined into torch's code among them), is
+# written as /usr/src/torch instead (swiftc -file-prefix-map, clang -ffile-prefix-map).
+REPRO_FLAGS = -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/usr/src/torch -Xcc -ffile-prefix-map=$(CURDIR)=/usr/src/torch
 # The arm64 cross toolchain (dist/cross/): a Debian 13 root with Debian's Swift 6.0.3,
 # the arm64 libraries and the arm64 Swift SDK, cached by content hash in
 # ~/.cache/torch-arm64 (or TORCH_ARM64_CACHE). Its builds go to .build/arm64.
@@ -93,7 +98,7 @@ ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_D
     $(if $(filter aarch64,$(shell uname -m)),linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test gcc-12-aarch64-linux-gnu)
 ARM64_VM_DEB_DIR = .build/arm64/vm
 # The raspi3b check: qemu's raspi3b machine, the initramfs, readelf for the binary.
-RASPI_DEPS = qemu-system-arm cpio binutils
+RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
@@ -101,7 +106,7 @@ ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
-        release-test-repos release workflow-test
+        release-test-repos release workflow-test raspi4b-test
 
 all: build
 
@@ -374,6 +379,12 @@ raspi-test:
 raspi-test-torch: $(RASPI_BUILD)
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
+# The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
+# packages: Tests/raspi/qemu-trixie.sh), Debian 13's kernel and its bcm2711-rpi-4-b
+# device tree with the nodes of the hardware qemu does not model disabled.
+raspi4b-test: arm64-build
+	TORCH_RASPI_MACHINE=raspi4b sh Tests/raspi/run.sh $(ARM64_BIN)
+
 # The raspi3b check with the bookworm build: Debian 12's arm64 kernel (6.1) and its
 # bcm2837-rpi-3-b device tree, bookworm's libraries in the initramfs.
 raspi-test-bookworm: arm64-bookworm-build
@@ -413,18 +424,18 @@ endif
 # libgpiod 1.6): trixie's Swift 6.0.3 linking against the bookworm sysroot.
 arm64-bookworm-build:
 	$(call ensure_packages,$(ARM64_DEPS))
-	tc=$$($(BOOKWORM_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_BOOKWORM_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
+	tc=$$($(BOOKWORM_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_BOOKWORM_SWIFT_FLAGS) $(BUILD_FLAGS) $(REPRO_FLAGS) --product torch
 
 # The release binary for amd64 on trixie: Debian 13's Swift 6.0.3 and libgpiod 2 in the
 # toolchain's root.
 amd64-trixie-build:
 	$(call ensure_packages,$(ARM64_DEPS))
-	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(AMD64_TRIXIE_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(AMD64_TRIXIE_SWIFT_FLAGS) $(BUILD_FLAGS) $(REPRO_FLAGS) --product torch
 
 # The release binary for arm64 (Debian's Swift 6.0.3 in the cross toolchain's root).
 arm64-build:
 	$(call ensure_packages,$(ARM64_DEPS))
-	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) $(REPRO_FLAGS) --product torch
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).

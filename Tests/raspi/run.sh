@@ -54,6 +54,17 @@ step_timeout=${TORCH_RASPI_STEP_TIMEOUT:-90}
 accel=${TORCH_RASPI_ACCEL:-tcg,thread=single}
 torch_arg=${1:-}
 raspi_suite=${2:-trixie}
+# The machine: raspi3b (Debian 12's qemu 7.2) or raspi4b (TORCH_RASPI_MACHINE=raspi4b:
+# qemu 10 from Debian 13, qemu-trixie.sh, as Debian 12's has no raspi4b), each with its
+# own register addresses, device tree, board and pin controller.
+machine=${TORCH_RASPI_MACHINE:-raspi3b}
+case "$machine" in
+raspi3b) dtb=bcm2837-rpi-3-b.dtb gpio_base=0x3f200000 pwm_base=0x3f20c000 board=rpi3b
+    model="Raspberry Pi 3 Model B" compatible=raspberrypi,3-model-b chip=pinctrl-bcm2835 chip_lines=54 ;;
+raspi4b) dtb=bcm2711-rpi-4-b.dtb gpio_base=0xfe200000 pwm_base=0xfe20c000 board=rpi4b
+    model="Raspberry Pi 4 Model B" compatible=raspberrypi,4-model-b chip=pinctrl-bcm2711 chip_lines=58 ;;
+*) echo "raspi-test: machine '$machine': raspi3b or raspi4b" >&2; exit 64 ;;
+esac
 case "$raspi_suite" in
 trixie) kernel_glob='linux-image-6.12.*-arm64' libgpiod=libgpiod3 ;;
 bookworm) kernel_glob='linux-image-6.1.0-*-arm64' libgpiod=libgpiod2 ;;
@@ -123,18 +134,44 @@ kernel_name=$(awk '$1 ~ /^linux-image-/ { print $1 " " $2 }' "$lock")
 # The kernel image, its config and the device tree, from the kernel package only (the
 # modules stay packed: pinctrl-bcm2835 and the GPIO character device are built in).
 kdir="$cache/kernel-$(echo "$kernel_sha" | cut -c1-16)"
-if [ ! -f "$kdir/bcm2837-rpi-3-b.dtb" ]; then
-    log "unpacking $kernel_name (kernel, config, bcm2837-rpi-3-b.dtb)"
-    rm -rf "$kdir.tmp" && mkdir -p "$kdir.tmp/x"
+if [ ! -f "$kdir/bcm2837-rpi-3-b.dtb" ] || [ ! -f "$kdir/bcm2711-rpi-4-b.dtb" ]; then
+    log "unpacking $kernel_name (kernel, config, bcm2837-rpi-3-b.dtb, bcm2711-rpi-4-b.dtb)"
+    rm -rf "$kdir" "$kdir.tmp" && mkdir -p "$kdir.tmp/x"
     dpkg-deb --fsys-tarfile "$cache/debs/$kernel_sha.deb" | tar -x -C "$kdir.tmp/x" --wildcards \
-        './boot/vmlinuz-*' './boot/config-*' './usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb'
+        './boot/vmlinuz-*' './boot/config-*' './usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb' \
+        './usr/lib/linux-image-*/broadcom/bcm2711-rpi-4-b.dtb'
     mv "$kdir.tmp"/x/boot/vmlinuz-* "$kdir.tmp/vmlinuz"
     mv "$kdir.tmp"/x/boot/config-* "$kdir.tmp/config"
-    mv "$kdir.tmp"/x/usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb "$kdir.tmp/"
+    mv "$kdir.tmp"/x/usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb "$kdir.tmp"/x/usr/lib/linux-image-*/broadcom/bcm2711-rpi-4-b.dtb "$kdir.tmp/"
     rm -rf "$kdir.tmp/x"
     mv "$kdir.tmp" "$kdir"
 fi
 grep -q '^CONFIG_PINCTRL_BCM2835=y' "$kdir/config" || die "$kernel_name: pinctrl-bcm2835 is not built in ($kdir/config)"
+
+# raspi4b: qemu 10 models the BCM2711's GPIO block, not its display pipeline, HDMI,
+# V3D or the always-on interrupt controller (and disables PCIe, GENET, the RNG and the
+# thermal sensor in the device tree itself). Debian's kernel has those drivers built in,
+# and each probe reads an unmapped register and panics (a synchronous external abort), so
+# Debian's bcm2711-rpi-4-b.dtb is used with exactly those nodes' status set to
+# "disabled" (fdtput), and clk_ignore_unused keeps the kernel from reading the HDMI
+# clock gates of the same unmodelled block. Everything else is Debian's device tree.
+append_extra="" qemu=qemu-system-aarch64 dtb_file="$kdir/$dtb"
+if [ "$machine" = raspi4b ]; then
+    command -v fdtput > /dev/null || sh "$root/dist/ensure-packages.sh" device-tree-compiler >&2 || die "could not install device-tree-compiler"
+    qemu=$(sh "$here/qemu-trixie.sh") || die "no Debian 13 qemu (Tests/raspi/qemu-trixie.sh)"
+    dtb_file="$kdir/bcm2711-rpi-4-b.qemu.dtb"
+    cp "$kdir/$dtb" "$dtb_file.tmp.$$"
+    unmodelled=$(dtc -q -I dtb -O dts "$dtb_file.tmp.$$" | awk -v re='"brcm,(bcm2711-(hvs|pixelvalve[0-9]|vec|hdmi[01]|hdmi-i2c|l2-intc)|2711-v3d)' '
+        /^[ \t]*[^ \t]+ \{$/ { depth++; name[depth] = $1; next }
+        /^[ \t]*[^ \t]+: [^ \t]+ \{$/ { depth++; name[depth] = $2; next }
+        /^[ \t]*\};$/ { depth--; next }
+        /^[ \t]*compatible = / && $0 ~ re { p = ""; for (i = 2; i <= depth; i++) p = p "/" name[i]; print p }')
+    [ -n "$unmodelled" ] || die "$dtb: none of the unmodelled nodes found (their compatibles changed?)"
+    for node in $unmodelled; do fdtput -t s "$dtb_file.tmp.$$" "$node" status disabled; done
+    mv "$dtb_file.tmp.$$" "$dtb_file"
+    echo "  raspi4b: Debian's $dtb with $(echo "$unmodelled" | wc -l) nodes qemu does not model disabled: $(echo "$unmodelled" | tr '\n' ' ')"
+    append_extra=clk_ignore_unused
+fi
 
 # The other packages unpacked into one arm64 tree, the source of the guest's files.
 user_shas=$(awk '$1 !~ /^linux-image-/ { print $3 }' "$lock")
@@ -220,6 +257,14 @@ if [ -n "$torch_arg" ]; then
 fi
 cp "$here/guest-init" "$rootfs/init" && chmod 755 "$rootfs/init"
 cp "$here/guest.sh" "$rootfs/raspi/"
+# What the guest's checks expect of this machine (guest.sh).
+cat > "$rootfs/raspi/board.env" <<ENV
+BOARD_MODEL="$model"
+BOARD_COMPATIBLE=$compatible
+BOARD_ID=$board
+CHIP_LABEL=$chip
+CHIP_LINES=$chip_lines
+ENV
 (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.gz"
 
 # --- boot ------------------------------------------------------------------------------------
@@ -229,14 +274,14 @@ mkfifo "$work/ser.in" "$work/ser.out" "$work/mon.in" "$work/mon.out"
 console="$work/console.log" monlog="$work/monitor.log"
 cat "$work/ser.out" > "$console" & readers=$!
 cat "$work/mon.out" > "$monlog" & readers="$readers $!"
-log "booting $kernel_name on raspi3b ($accel, initramfs $(du -h "$work/initramfs.gz" | cut -f1))"
+log "booting $kernel_name on $machine ($accel, initramfs $(du -h "$work/initramfs.gz" | cut -f1))"
 t_boot0=$(now)
 # -serial null -serial pipe: the console is the mini UART (ttyS1): the device tree
 # gives the PL011 (ttyAMA0) to the Bluetooth chip, so it has no tty for input.
-timeout $((boot_timeout + 50 * step_timeout)) qemu-system-aarch64 -M raspi3b -accel "$accel" \
-    -kernel "$kdir/vmlinuz" -dtb "$kdir/bcm2837-rpi-3-b.dtb" -initrd "$work/initramfs.gz" \
-    -append "console=ttyS1 panic=-1 quiet rdinit=/init" -no-reboot -display none \
-    -serial null -serial "pipe:$work/ser" -monitor "pipe:$work/mon" > "$work/qemu.log" 2>&1 &
+eval "timeout $((boot_timeout + 50 * step_timeout)) $qemu -M $machine -accel $accel \
+    -kernel $kdir/vmlinuz -dtb $dtb_file -initrd $work/initramfs.gz \
+    -append '$(echo console=ttyS1 panic=-1 quiet rdinit=/init $append_extra)' -no-reboot -display none \
+    -serial null -serial pipe:$work/ser -monitor pipe:$work/mon" > "$work/qemu.log" 2>&1 &
 qemu_pid=$!
 # Read-write opens of a FIFO never block, whether or not qemu has opened its end yet.
 exec 3<>"$work/ser.in" 4<>"$work/mon.in"
@@ -295,7 +340,7 @@ xp() {
     done
     clean "$monlog" | grep -a '^[0-9a-f]*: 0x' | tail -n 1 | sed 's/.*: //'
 }
-GPLEV0=0x3f200034 GPFSEL1=0x3f200004
+GPLEV0=$(printf '0x%x' $((gpio_base + 0x34))) GPFSEL1=$(printf '0x%x' $((gpio_base + 0x4)))
 bit18() { v=$(xp $GPLEV0); [ "$v" = none ] && echo none || echo $(( (v >> 18) & 1 )); }
 regs() { echo "GPLEV0=$(xp $GPLEV0) GPFSEL1=$(xp $GPFSEL1)"; }
 # expect_pin NAME LEVEL [released]: within the step timeout GPLEV0 bit 18 reads LEVEL,
@@ -348,12 +393,12 @@ guest show_machine
 printf 'info mtree\n' >&4
 wait_line 'bcm2835_gpio' 10 "$monlog" || :
 clean "$monlog" | grep -aqi 'pwm' && echo "  qemu: a PWM region is mapped (info mtree)" ||
-    echo "  qemu lacks: no PWM device in 'info mtree' (0x3f20c000 is unmapped): hardware PWM cannot be tested"
+    echo "  qemu lacks: no PWM device in 'info mtree' ($pwm_base is unmapped): hardware PWM cannot be tested"
 guest 'echo "RASPI EXPFAIL $(dmesg | grep -c "raspberrypi-exp-gpio.*Failed to get GPIO")"'
 n=$(clean "$console" | sed -n 's/^RASPI EXPFAIL //p')
 echo "  qemu lacks: firmware GPIO (the mailbox's GPIO tags): raspberrypi-exp-gpio logged $n 'Failed to get GPIO n config' lines; the ACT LED is on it"
-check device-tree-rpi3b dt_is_rpi3b || :
-check gpio18-by-name-on-pinctrl-bcm2835 line_by_name || :
+check device-tree-$board dt_is_board || :
+check gpio18-by-name-on-$chip line_by_name || :
 
 # --- part 1: Debian's libgpiod tools -------------------------------------------------------
 if [ "$raspi_suite" != trixie ]; then
@@ -377,8 +422,8 @@ if [ -n "$torch_bin" ]; then
     check torch-probe torch_probe || :
     guest show_probe
     clean "$console" | sed -n 's/^RASPI PROBE /  probe | /p'
-    check torch-probe-board-rpi3b probe_board || :
-    check torch-probe-chip-pinctrl-bcm2835 probe_chip || :
+    check torch-probe-board-$board probe_board || :
+    check torch-probe-chip-$chip probe_chip || :
     check torch-probe-kernel-preemption probe_kernel || :
     check torch-probe-led-gpio18 probe_line || :
     # One-shot: lit while it runs, dark and released when --for runs out.
@@ -402,6 +447,6 @@ printf 'quit\n' >&4
 wait "$qemu_pid" 2>/dev/null || true
 qemu_pid=""
 [ "$failed" = 0 ] || { TORCH_RASPI_KEEP=1; log "logs kept in $work"; }
-echo "raspi-test: $kernel_name, qemu $(qemu-system-aarch64 --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') raspi3b (emulated, TCG): fetch ${t_fetch}s, unpack ${t_unpack}s, boot ${t_boot}s to the guest's first line, checks ${t_checks}s, total $(( $(now) - t_start ))s"
+echo "raspi-test: $kernel_name, qemu $(eval "$qemu --version" | sed -n '1s/.*version \([^ ]*\).*/\1/p') $machine (emulated, TCG): fetch ${t_fetch}s, unpack ${t_unpack}s, boot ${t_boot}s to the guest's first line, checks ${t_checks}s, total $(( $(now) - t_start ))s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -4,8 +4,9 @@
 # second disk):
 #   Tests/release/build-test-repos.sh OUT BOOKWORM-DEB TRIXIE-DEB
 # BOOKWORM-DEB and TRIXIE-DEB: this tree's arm64 packages (make deb ARCH=arm64
-# SUITE=bookworm|trixie). Then, in a copy of this tree at another path (its tracked and
-# untracked files, not .build), with the same SOURCE_DATE_EPOCH:
+# SUITE=bookworm|trixie). Then, in a copy of this tree (its tracked and untracked files,
+# not .build; built where this tree is, see below), with the same SOURCE_DATE_EPOCH (the
+# packages' own):
 #   1. both packages built again from nothing (make deb): each must be byte-identical to
 #      this tree's, or diffoscope (Debian's diffoscope-minimal) says where they differ
 #      and the run fails;
@@ -25,13 +26,19 @@
 # The guests link /run/torch-repo to repo-v1 or repo-v2 (publishing the newer version).
 # Prints the timings and the verdicts; exit 1 when the packages are not reproducible.
 set -eu
-out=$1 bookworm_deb=$2 trixie_deb=$3
+out=$(realpath -m "$1") bookworm_deb=$(realpath "$2") trixie_deb=$(realpath "$3")
 top=$(cd "$(dirname "$0")/../.." && pwd)
 log() { echo "release-test-repos: $*" >&2; }
 die() { log "$*"; exit 1; }
 now() { date +%s; }
 [ -f "$bookworm_deb" ] && [ -f "$trixie_deb" ] || die "no packages at $bookworm_deb and $trixie_deb"
-epoch=${SOURCE_DATE_EPOCH:-$(git -C "$top" log -1 --format=%ct)}
+# The packages' own date (every file in them has it: SOURCE_DATE_EPOCH when they were
+# built), so a commit made since does not count as a difference.
+deb_epoch() {
+    TZ=UTC date -d "$(dpkg-deb --fsys-tarfile "$1" | TZ=UTC tar -tv --full-time ./usr/bin/torch | awk '{ print $4, $5 }') UTC" +%s
+}
+epoch=$(deb_epoch "$bookworm_deb")
+[ "$(deb_epoch "$trixie_deb")" = "$epoch" ] || die "$bookworm_deb and $trixie_deb were built at different SOURCE_DATE_EPOCHs"
 version=$(sed -n 's/^ *static let number = "\(.*\)"$/\1/p' "$top/Sources/TorchCLI/Version.swift")
 next=$(echo "$version" | awk -F. -v OFS=. '{ $NF = $NF + 1; print }')
 
@@ -46,6 +53,11 @@ trap 'rm -rf "$copy"' EXIT
 # --- 1. reproducible: the same sources at another path, built from nothing ------------------
 failed=0
 t0=$(now)
+# The copy is mounted at this tree's own path inside the toolchain's root
+# (TORCH_IN_ROOT_AS): the binary holds one absolute source path that swiftc's
+# -file-prefix-map does not rewrite (a #filePath literal; the Makefile's REPRO_FLAGS
+# rewrite every other), so packages built from checkouts at different paths differ there.
+export TORCH_IN_ROOT_AS="$top"
 for suite in bookworm trixie; do
     make -s -C "$copy" deb ARCH=arm64 SUITE=$suite DEB_DIR="$out/repro" SOURCE_DATE_EPOCH="$epoch" \
         > "$out/repro/build-$suite.log" 2>&1 || { tail -n 30 "$out/repro/build-$suite.log" >&2; die "make deb ARCH=arm64 SUITE=$suite failed in $copy"; }

@@ -87,10 +87,7 @@ repo_upgrade() {
     conf_before=$(md5sum < /etc/torch/torch.conf)
     state_before=$(cat /var/lib/torch/state 2>/dev/null)
     pid_before=$(main_pid)
-    sampler=""
-    if command -v gap_begin > /dev/null 2>&1 && [ -x "$here/gap-sampler" ]; then
-        gap_begin upgrade && sampler=yes
-    fi
+    check boot5-upgrade-gap-sampler "the gap sampler did not start: $(cat /tmp/gap-upgrade.out 2>/dev/null)" gap_begin upgrade
     publish repo-v2
     t0=$(cut -d' ' -f1 /proc/uptime)
     apt_run /tmp/apt-update.log update && apt_run /tmp/apt.log upgrade -y
@@ -98,7 +95,8 @@ repo_upgrade() {
     t1=$(cut -d' ' -f1 /proc/uptime)
     # The light is judged once the upgrade's restart is over.
     wait_until 30 sh -c '[ "$(systemctl is-active torch.service)" = active ]'
-    [ -z "$sampler" ] || { sleep 1; gap_end upgrade; }
+    sleep 1
+    gap_end upgrade
     check boot5-upgrade-noninteractive "rc $rc: $(last_lines /tmp/apt.log)" [ "$rc" = 0 ]
     info "apt update && apt upgrade: $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s; $(grep -E '^(Unpacking|Setting up) ' /tmp/apt.log | tr '\n' ' ')"
     check boot5-upgraded "torch $(dpkg-query -W -f='${Version}' torch 2>&1), want $v_new+$debnn" \
@@ -120,12 +118,7 @@ repo_upgrade() {
     check boot5-upgrade-new-binary "torch --version: $(torch --version 2>&1); MainPID $pid (was $pid_before) runs '$exe'" new_binary
     lit_after() { active && led_is 1; }
     check boot5-upgrade-lit-after "torch $(systemctl is-active torch.service), LED $(led)" lit_after
-    if [ -n "$sampler" ]; then
-        info "dark gap during apt upgrade, from outside the service: longest $(gap_value upgrade gpio longest-dark-ms) ms"
-        sed 's/^/  gap: /' /tmp/gap-upgrade.out
-    else
-        info "dark gap during apt upgrade: not measured (no gap sampler on this disk)"
-    fi
+    info "apt upgrade, steady light on GPIO: dark $(gap_value upgrade gpio longest-dark-ms) ms in $(gap_value upgrade gpio dark-runs) run(s), line unheld $(gap_value upgrade watch unheld-ms) ms (worst sampling interval $(gap_value upgrade sampler worst-interval-us) us)"
 }
 
 repo_forget() {
