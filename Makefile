@@ -81,7 +81,7 @@ WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # The VM kernels are Debian 12's own; gcc-12 (the compiler Debian built them with) and
 # make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
 VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs

@@ -58,11 +58,15 @@ public struct ReloadedConfig {
     public var settings: TorchSettings
     public var mapping: OutputMapping
     public var library: PatternLibrary
+    /// What changed that only a restart applies (`TorchConfig.restartOnlyChanges`):
+    /// `[service] socket`, `[web]`…; said in the reload's log line.
+    public var restartOnly: [String]
 
-    public init(settings: TorchSettings, mapping: OutputMapping, library: PatternLibrary) {
+    public init(settings: TorchSettings, mapping: OutputMapping, library: PatternLibrary, restartOnly: [String] = []) {
         self.settings = settings
         self.mapping = mapping
         self.library = library
+        self.restartOnly = restartOnly
     }
 }
 

@@ -169,6 +169,15 @@ public final class TorchController {
     /// apart (who holds a virtual button down).
     func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
                  at time: Instant) -> ControlReply {
+        // A client that gave up (its "no reply within 5s" already said) is not surprised
+        // later by its command: one read past its deadline, the service frozen or swamped
+        // meanwhile, is dropped and logged.
+        if let deadline = request.deadline, time > deadline {
+            let late = DurationSyntax.format(time - deadline)
+            log("\(origin.rawValue): \"\(request.command.name)\" dropped: read \(late) after its deadline (its client had given up)",
+                .warning)
+            return .failure("\"\(request.command.name)\" not carried out: read \(late) after its deadline (the client had given up)")
+        }
         // A gesture due before this request (a click sequence's end) acts first, even
         // when the shell serves input before it runs the turn's timers.
         if !isStopped {
@@ -198,7 +207,7 @@ public final class TorchController {
                 return .failure(error)
             }
             // Stealth on with nothing to darken is carried out (the state, the web page's
-            // black screen) but not reported as a darkened board.
+            // black screen) but not reported as a darkened board, nor saved (`savedState`).
             if case .stealth(true) = request.command, !settings.hasStatusLEDs {
                 return .success([JSONMember("warning", .string("stealth on, but \(Self.noStatusLEDs)"))])
             }
