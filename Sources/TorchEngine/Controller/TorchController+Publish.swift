@@ -47,7 +47,7 @@ extension TorchController {
         }
         saveIfReleased()
         askForReadings()
-        let status = machine.statusSummary(at: now)
+        let status = self.status(at: now)
         var key = status
         key.sleepRemaining = nil
         let snapshot = StatusSnapshot(status: key, sleepDeadline: machine.sleepDeadline)
