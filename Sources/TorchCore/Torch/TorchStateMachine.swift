@@ -334,11 +334,13 @@ public struct TorchStateMachine: Sendable {
 
     /// What `torch status` shows at `time`.
     public func statusSummary(at time: Instant) -> TorchStatus {
-        TorchStatus(
+        var status = TorchStatus(
             lit: lit, litWhileHeld: momentary, brightness: shownBrightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
             fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)
+        status.lockedOut = locked
+        return status
     }
 
     /// Appends `.stateChanged` when the persistent state differs from the last reported
