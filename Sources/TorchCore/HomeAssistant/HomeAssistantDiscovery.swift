@@ -33,9 +33,39 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             }
     }
 
-    /// The same topics with empty retained payloads: Home Assistant deletes the entities.
+    /// The same topics with empty retained payloads, and every problem sensor's: Home
+    /// Assistant deletes the entities.
     public var removals: [MQTTMessage] {
-        messages.map { MQTTMessage(topic: $0.topic, payload: [], qos: .atLeastOnce, retain: true) }
+        (messages + ProblemSensor.allCases.map { MQTTMessage(topic: topics.problemConfig($0), text: "") })
+            .map { MQTTMessage(topic: $0.topic, payload: [], qos: .atLeastOnce, retain: true) }
+    }
+
+    /// The problem sensors' configs for those torch watches, and an empty retained
+    /// payload for the others (one watched before and no longer is removed).
+    public func problemMessages(watched: [ProblemSensor]) -> [MQTTMessage] {
+        ProblemSensor.allCases.map { p in
+            watched.contains(p)
+                ? MQTTMessage(topic: topics.problemConfig(p), text: problemConfig(p).jsonText, qos: .atLeastOnce, retain: true)
+                : MQTTMessage(topic: topics.problemConfig(p), payload: [], qos: .atLeastOnce, retain: true)
+        }
+    }
+
+    /// A problem's binary sensor (`device_class: problem`, a diagnostic), ON while the
+    /// light's state message has its key true.
+    public func problemConfig(_ p: ProblemSensor) -> JSONValue {
+        .object([
+            JSONMember("name", .string(p.name)),
+            JSONMember("unique_id", .string(topics.node + "_" + p.key)),
+            JSONMember("device_class", .string("problem")),
+            JSONMember("entity_category", .string("diagnostic")),
+            JSONMember("state_topic", .string(topics.state)),
+            JSONMember("value_template", .string("{{ 'ON' if value_json.\(p.key) else 'OFF' }}")),
+            JSONMember("availability_topic", .string(topics.availability)),
+            JSONMember("payload_available", .string("online")),
+            JSONMember("payload_not_available", .string("offline")),
+            JSONMember("qos", .number(1)),
+            JSONMember("device", .object([JSONMember("identifiers", .array([.string(topics.node)]))])),
+        ])
     }
 
     public var device: JSONValue {

@@ -29,6 +29,11 @@ public struct MQTTTopics: Equatable, Sendable {
     /// The light entity's discovery config.
     public var lightConfig: String { "\(discoveryPrefix)/light/\(node)/light/config" }
 
+    /// A problem binary sensor's discovery config.
+    public func problemConfig(_ problem: ProblemSensor) -> String {
+        "\(discoveryPrefix)/binary_sensor/\(node)/\(problem.key)/config"
+    }
+
     /// A device trigger's discovery config.
     public func triggerConfig(_ trigger: GestureTrigger) -> String {
         "\(discoveryPrefix)/device_automation/\(node)/\(trigger.objectID)/config"

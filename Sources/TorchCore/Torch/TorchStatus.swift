@@ -18,6 +18,9 @@ public struct TorchStatus: Equatable, Sendable {
     public var lightByDefault: Bool
     /// The sleep timer's length; nil when off.
     public var sleepTimer: Duration?
+    /// True while a light sensor reads the lit LED dark (`DarkLEDWatch`); nil when no
+    /// sensor watches it.
+    public var ledDark: Bool? = nil
 
     public init(lit: Bool, litWhileHeld: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
                 stealth: Bool, sleepRemaining: Duration?, fading: Bool, lightByDefault: Bool = false,

@@ -47,7 +47,7 @@ extension TorchController {
         }
         saveIfReleased()
         askForReadings()
-        let status = machine.statusSummary(at: now)
+        let status = self.status(at: now)
         var key = status
         key.sleepRemaining = nil
         let snapshot = StatusSnapshot(status: key, sleepDeadline: machine.sleepDeadline)
@@ -76,16 +76,14 @@ extension TorchController {
         publishedTimeline = p.timeline
         pendingProgram = nil
         guard settings.blinkOnPatternChange, patternChanged, !force else {
-            effects.append(.play(program))
+            play(program)
             return
         }
         if let t = FeedbackBlink.timeline(of: p.timeline) {
-            effects.append(.play(ScheduledProgram(timeline: t, lightness: p.brightness.fraction, startedAt: now,
-                                                  mapping: settings.mapping)))
+            play(ScheduledProgram(timeline: t, lightness: p.brightness.fraction, startedAt: now, mapping: settings.mapping))
         } else {
-            effects.append(.play(ScheduledProgram(timeline: FeedbackBlink.acknowledgement(before: p.timeline),
-                                                  lightness: p.brightness.fraction, startedAt: now,
-                                                  mapping: settings.mapping)))
+            play(ScheduledProgram(timeline: FeedbackBlink.acknowledgement(before: p.timeline),
+                                  lightness: p.brightness.fraction, startedAt: now, mapping: settings.mapping))
             var later = program
             later.startedAt = now + FeedbackBlink.length
             pendingProgram = later

@@ -63,6 +63,8 @@ public final class TorchController {
     var saveHeld = false
     /// `settleProgramFirst` left the rest of `settle` for when the effects are taken.
     var restPending = false
+    /// The dark-LED watch on the light sensor's readings (nil: no sensor, or no calibration).
+    var lightWatch: DarkLEDWatch?
 
     public init(settings: ControllerSettings, at start: Instant) {
         self.settings = settings
@@ -70,6 +72,7 @@ public final class TorchController {
         now = start
         machine = TorchStateMachine(settings: settings.torch, restoring: settings.restoring, now: start)
         resetRecognizers(at: start)
+        lightWatch = Self.lightWatch(settings)
     }
 
     /// Starts at `time`: the light as the saved state or the command line asks.
@@ -81,6 +84,9 @@ public final class TorchController {
         machine.advance(to: time)
         for c in settings.initialCommands { machine.handle(c, at: time) }
         if !settings.initialCommands.isEmpty { lastCommandOrigin = .cli }
+        if settings.watchesLight && lightWatch == nil {
+            log("light sensor: this LED has no calibration (torch calibrate measures it): the LED is not watched", .warning)
+        }
         settle()
     }
 
@@ -220,7 +226,7 @@ public final class TorchController {
         machine.advance(to: now)
         if let pending = pendingProgram, now >= pending.startedAt {
             pendingProgram = nil
-            effects.append(.play(pending))
+            play(pending)
         }
         settle()
         checkHealth(output)
@@ -279,7 +285,9 @@ public final class TorchController {
 
     /// What `torch status` shows at `time`.
     public func status(at time: Instant) -> TorchStatus {
-        machine.statusSummary(at: time)
+        var s = machine.statusSummary(at: time)
+        s.ledDark = lightWatch?.isDark
+        return s
     }
 
     var runUntil: Instant? { settings.runFor.map { origin + $0 } }

@@ -104,7 +104,12 @@ public final class MQTTFrontEnd: CountsRequests {
     }
 
     public func statusChanged(_ status: TorchStatus, at now: Instant) {
+        let watchedBefore = self.status.map(ProblemSensor.watched)
         self.status = status
+        // A problem newly watched (or no longer) is announced (or removed) at once.
+        if let before = watchedBefore, before != ProblemSensor.watched(in: status), session.isConnected {
+            for m in settings.discovery?.problemMessages(watched: ProblemSensor.watched(in: status)) ?? [] { session.publish(m, at: now) }
+        }
         publishState(at: now)
         perform(at: now, controller: nil)
     }
@@ -221,6 +226,8 @@ public final class MQTTFrontEnd: CountsRequests {
     private func announce(at now: Instant) {
         session.publish(MQTTMessage(topic: settings.topics.availability, text: "online", qos: .atLeastOnce, retain: true), at: now)
         for m in settings.discovery?.messages ?? [] { session.publish(m, at: now) }
+        let watched = status.map(ProblemSensor.watched) ?? []
+        for m in settings.discovery?.problemMessages(watched: watched) ?? [] { session.publish(m, at: now) }
         publishState(at: now, force: true)
     }
 

@@ -1,9 +1,8 @@
 # The light itself, on this kernel's PWM core and IIO core: the project's test PWM chip
 # (pwm-torch-test.c, pwmchip0) drives the "LED".
 #   1. flicker: torch bench flicker sets each frequency on the chip and reads the period
-#      back: the region follows the period the chip holds (a clock divider that rounds
-#      1250 Hz's 800000 ns down to 798000 ns lifts it into low risk); torch run logs one
-#      line when the configured carrier is above low risk, none when it is not
+#      back: the region follows it, on both sides of 1.25 kHz; torch run logs one line
+#      when the configured carrier is above low risk, none when it is not
 # Its own helpers, so it also runs alone (TORCH_VM_SCRIPTS="" TORCH_VM_KERNEL_SCRIPTS=scenarios-light.sh).
 LPWMCHIP=/sys/class/pwm/pwmchip0
 LPARAMS=/sys/module/pwm_torch_test/parameters
@@ -47,14 +46,16 @@ check flicker-500hz-above-low-risk "$(json_field /tmp/flicker.json 1 region) at 
       -a "$(json_field /tmp/flicker.json 1 modulation_percent)" = 100.00 -a "$(json_field /tmp/flicker.json 1 flicker_index)" = 0.750 ]
 check flicker-2khz-low-risk "$(json_field /tmp/flicker.json 2 region)" [ "$(json_field /tmp/flicker.json 2 region)" = low-risk ]
 check flicker-5khz-no-effect "$(json_field /tmp/flicker.json 3 region)" [ "$(json_field /tmp/flicker.json 3 region)" = no-observable-effect ]
-# A 3 µs clock: 1250 Hz (800000 ns, on the boundary: above low risk) is held as 798000 ns.
-echo 3000 > $LPARAMS/period_step_ns
-torch bench flicker --config /tmp/torch/light/f.conf --frequencies 1250Hz --level 50% --json \
+# The boundary on the chip: 1250 Hz (800000 ns: on/off PWM exactly at the low-risk limit) is
+# above low risk, 1300 Hz is low risk; the chip applied the periods torch wrote.
+cat $LPWMCHIP/device/applied > /dev/null 2>&1
+torch bench flicker --config /tmp/torch/light/f.conf --frequencies 1250Hz,1300Hz --level 50% --json \
     --state-file /tmp/torch/light/bench-state > /tmp/flicker2.json 2> /tmp/flicker2.err &
 light_finish $! 30
-echo 0 > $LPARAMS/period_step_ns
-check flicker-rounded-period-low-risk "rc=$RC $(cat /tmp/flicker2.json) $(light_oneline /tmp/flicker2.err)" \
-    [ "$(json_field /tmp/flicker2.json 1 frequency_measured_hz)" = 1253.13 -a "$(json_field /tmp/flicker2.json 1 region)" = low-risk ]
+cat $LPWMCHIP/device/applied > /tmp/flicker2.applied 2>&1
+check flicker-1250hz-boundary "rc=$RC $(cat /tmp/flicker2.json) $(light_oneline /tmp/flicker2.err)" \
+    [ "$(json_field /tmp/flicker2.json 1 region)" = above-low-risk -a "$(json_field /tmp/flicker2.json 2 region)" = low-risk ]
+check flicker-1250hz-applied "$(light_oneline /tmp/flicker2.applied)" grep -q '^[0-9]* 0 800000 400000 normal 1 0$' /tmp/flicker2.applied
 check flicker-bench-left-clean "$(ls $LPWMCHIP)" [ ! -d $LPWMCHIP/pwm0 ]
 # torch run: one line above low risk, none below.
 for f in 500Hz 2kHz; do
