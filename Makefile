@@ -45,14 +45,15 @@ ARM64_BIN = .build/arm64/release/torch
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
 # libssl-dev: OpenSSL's headers, against which the TLS shim's declarations are checked
-# when they are installed (building needs none); openssl makes the TLS test's certificates.
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
+# when they are installed (building needs none); openssl makes the TLS test's certificates;
+# strace delivers a signal at a chosen system call (StartSignalTests).
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd strace librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # The VM kernels are Debian 12's own; gcc-12 (the compiler Debian built them with) and
 # make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
 VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs

@@ -60,7 +60,14 @@ import TorchCore
 
     @Test func morseFamilyUsesTheConfigUnitUnlessGiven() throws {
         #expect(try pattern(["sos"]) == .preset("sos"))
-        #expect(try pattern(["sos", "--unit", "100ms"]) == .exact(.morse(text: "SOS", unit: .milliseconds(100))))
+        #expect(try pattern(["sos", "--unit", "100ms"]) == .sos(style: nil, unit: .milliseconds(100)))
+        #expect(try pattern(["sos", "--sign"]) == .sos(style: .sign, unit: nil))
+        #expect(try pattern(["sos", "--letters", "--unit", "200ms"]) == .sos(style: .letters, unit: .milliseconds(200)))
+        #expect(error(["sos", "--sign", "--letters"]) == "torch: error: give --letters or --sign, not both")
+        // The config's style and unit fill what the command line leaves.
+        let signLibrary = try PatternLibrary(sosUnit: .milliseconds(200), sosStyle: .sign)
+        #expect(PatternChoice.sos(style: nil, unit: .milliseconds(100)).resolve(signLibrary) == .morse(text: "<SOS>", unit: .milliseconds(100)))
+        #expect(PatternChoice.sos(style: .letters, unit: nil).resolve(signLibrary) == .morse(text: "SOS", unit: .milliseconds(200)))
         #expect(try pattern(["morse", "HELLO", "WORLD"]) == .morse(text: "HELLO WORLD", unit: nil))
         #expect(try pattern(["morse", "HI", "--wpm", "12"]) == .morse(text: "HI", unit: Morse.unit(wordsPerMinute: 12)))
     }

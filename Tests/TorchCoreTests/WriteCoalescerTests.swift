@@ -72,8 +72,10 @@ import TorchCore
         c.failed(1, at: ms(1000))
         #expect(c.nextDeadline == ms(3000), "then 2 s later")
         #expect(c.due(at: ms(3000)) == 1)
-        c.succeeded()
+        c.written(1, at: ms(3010))
         #expect(c.nextDeadline == nil, "written: nothing waits")
+        #expect(c.offer(2, at: ms(3500)) == nil)
+        #expect(c.nextDeadline == ms(4010), "the next a whole interval after the write ended, at the first interval again")
     }
 
     @Test func aNewerChangeReplacesAFailedOne() {
@@ -110,5 +112,28 @@ import TorchCore
         #expect(gaps == [1, 2, 4, 8, 16, 32, 60, 60, 60])
         c.failed(1, at: t)
         #expect(c.flush() == 1, "the stop still takes it")
+    }
+
+    @Test func whatIsOnDiskIsNeverWrittenAgain() {
+        var c = WriteCoalescer<Int>(onDisk: 5)
+        #expect(c.offer(5, at: ms(0)) == nil, "the start's own state: already on disk")
+        #expect(c.offer(6, at: ms(10)) == 6)
+        c.written(6, at: ms(20))
+        #expect(c.offer(7, at: ms(100)) == nil)
+        #expect(c.offer(6, at: ms(200)) == nil, "a change undone within the interval")
+        #expect(c.nextDeadline == nil, "nothing waits: the disk holds it")
+        #expect(c.flush() == nil)
+        for t in stride(from: Int64(2000), to: 60_000, by: 1000) {
+            #expect(c.offer(6, at: ms(t)) == nil, "the same state again each second: no write")
+        }
+    }
+
+    @Test func aFailedWriteUndoneByTheOwnerIsNotTriedAgain() {
+        var c = WriteCoalescer<Int>(onDisk: 1)
+        #expect(c.offer(2, at: ms(0)) == 2)
+        c.failed(2, at: ms(0))
+        #expect(c.offer(1, at: ms(300)) == nil, "back to what the disk still holds")
+        #expect(c.nextDeadline == nil)
+        #expect(c.flush() == nil)
     }
 }

@@ -7,7 +7,7 @@
 #   boot 1  lit at boot (times to first light), stop/start, gpio group vs not,
 #           SIGKILL, watchdog, reload with a broken config, the test PWM chip's -EIO
 #   boot 2  lit again; light-by-default = no, at-start = restore; off; tap → lit
-#   boot 3  restored lit; tap → dark
+#   boot 3  restored lit; tap → dark; the state directory read-only (state-readonly.sh)
 #   boot 4  a command storm, and a power cut in the middle of it (qemu killed)
 #   boot 5  the state file whole and restored (dark); apt remove; apt purge; the file
 #           list as before install
@@ -74,6 +74,8 @@ rm -rf "$work"
 mkdir -p "$work/payload"
 cp --sparse=always "$image" "$work/disk.ext4"
 cp "$deb" "$here"/guest/*.sh "$work/payload/"
+# The gap sampler, built for the guest (build-sampler.sh): guest/gap.sh runs it.
+cp "$("$here/build-sampler.sh" "$(dpkg-deb -f "$deb" Architecture)" "$work/sampler")" "$work/payload/"
 mkfs.ext4 -q -F -L vmtest -d "$work/payload" "$work/payload.ext4" 64M
 
 passed=0

@@ -83,4 +83,8 @@ int ctorch_accept(int listener, struct sockaddr *addr, unsigned int *len);
 /// kernel" (sock_diag says both alike), EPROTONOSUPPORT, EAFNOSUPPORT…
 int ctorch_tcp_socket_owner(const struct sockaddr *src, const struct sockaddr *dst, uint32_t *uid);
 
+/// statfs(2)'s f_type (the file system's magic, linux/magic.h) of the file system that
+/// holds `path`, in `type`. Returns 0 or an errno (sys/vfs.h is not in the Glibc module).
+int ctorch_fs_type(const char *path, int64_t *type);
+
 #endif

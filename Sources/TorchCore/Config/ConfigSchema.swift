@@ -112,6 +112,7 @@ enum ConfigSchema {
         ConfigKey(name: "sos-unit") { c, v throws(ValueError) in
             c.light.sosUnit = try ConfigValue.duration(v, in: .milliseconds(20) ... .seconds(1))
         },
+        ConfigKey(name: "sos-style") { c, v throws(ValueError) in c.light.sosStyle = try ConfigValue.choice(v, of: SOSStyle.self) },
         ConfigKey(name: "floor") { c, v throws(ValueError) in c.light.floor = try Brightness.parse(v) },
         ConfigKey(name: "ceiling") { c, v throws(ValueError) in c.light.ceiling = try Brightness.parse(v) },
         ConfigKey(name: "memory") { c, v throws(ValueError) in c.light.memory = try ConfigValue.choice(v, of: TorchConfig.MemoryRule.self) },

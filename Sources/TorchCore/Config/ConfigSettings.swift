@@ -6,7 +6,7 @@ extension PatternLibrary {
         var custom: [String: String] = [:]
         for p in c.customPatterns { custom[p.name] = p.steps }
         try self.init(blinkSpeed: c.light.blinkSpeed, breathePeriod: c.light.breathePeriod,
-                      sosUnit: c.light.sosUnit, custom: custom)
+                      sosUnit: c.light.sosUnit, sosStyle: c.light.sosStyle, custom: custom)
     }
 }
 

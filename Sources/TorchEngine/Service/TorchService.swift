@@ -67,6 +67,7 @@ public final class TorchService {
         servesMetrics = options.frontEnds.contains { $0.servesMetrics }
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
+        if settings.processID == nil { settings.processID = ProcessEnvironment.processID }
         controller = TorchController(settings: settings, at: origin)
         let context = FrontEndContext(
             clock: clock,
@@ -115,6 +116,10 @@ public final class TorchService {
         let now = clock.now()
         origin = now
         trace?.rebase(origin: now)
+        // What the state file holds is not written again: a start that changes nothing
+        // saves nothing.
+        saves = WriteCoalescer(onDisk: options.stateFile?.load())
+        if let file = options.stateFile { sayWhetherChoicesAreKept(file) }
         controller.handle(.start(at: now))
         perform(controller.takeEffects(), at: now)
         scheduler.lockMemory()
@@ -288,10 +293,25 @@ public final class TorchService {
     /// light goes on as it was (the atomic write leaves the previous file whole), the
     /// failed state waits to be tried again (`WriteCoalescer.failed`), and a later save
     /// that works again says so.
+    /// One line at the start when the choices saved will not outlive the service (a
+    /// read-only state directory: its saves' failures are then not said again) or only
+    /// as long as an overlay's upper layer.
+    private func sayWhetherChoicesAreKept(_ file: StateFile) {
+        switch StatePersistence.of(statePath: file.path) {
+        case .kept:
+            break
+        case let .notKept(line):
+            log(line, .warning)
+            stateFileFailing = true
+        case let .overlay(line):
+            log(line, .notice)
+        }
+    }
+
     private func saveState(_ s: PersistentState, at now: Instant) {
         do {
             try options.stateFile?.save(s)
-            saves.succeeded()
+            saves.written(s, at: clock.now())
             metrics.stateSaved(true)
             if stateFileFailing {
                 stateFileFailing = false

@@ -59,6 +59,19 @@ public enum UnixSocketFile {
         unlink(path)
     }
 
+    /// "a torch service is already running" at `path` (EADDRINUSE), naming its `pid`
+    /// and how to stop it when known.
+    public static func alreadyRunning(_ path: String, name: String, pid: Int32?) -> HardwareError {
+        guard let pid else {
+            return HardwareError("\(name) \(path): a torch service is already running (it answers there)", errno: EADDRINUSE)
+        }
+        return HardwareError("\(name) \(path): a torch service is already running, pid \(pid) (it answers there): "
+                             + "stop it first (systemctl stop torch, or kill \(pid))", errno: EADDRINUSE)
+    }
+
+    /// True for `prepare`'s refusal because a live process answers on the path.
+    public static func isAlreadyRunning(_ error: HardwareError) -> Bool { error.errno == EADDRINUSE }
+
     private static func makeDirectory(containing path: String, name: String) throws(HardwareError) {
         if let (directory, e) = makeParentDirectories(of: path) {
             throw HardwareError("\(name) \(path): mkdir \(directory): \(errnoText(e))", errno: e)
@@ -84,10 +97,7 @@ public enum UnixSocketFile {
             }
             answered = false
         }
-        if answered {
-            throw HardwareError("\(name) \(path): a torch service is already running (it answers there)",
-                                errno: EADDRINUSE)
-        }
+        if answered { throw alreadyRunning(path, name: name, pid: nil) }
         guard unlink(path) == 0 else {
             let e = errno
             throw HardwareError("\(name) \(path): removing the stale socket: \(errnoText(e))", errno: e)

@@ -132,8 +132,11 @@ enum Runner {
         do { try file.save(state) } catch { StandardError.write("torch: state file: \(error)\n") }
     }
 
-    /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
-    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions, statePath: String) -> Result<ReloadedConfig, ReloadError> {
+    /// SIGHUP / `reload`: the config file again, with the same command-line overrides;
+    /// what changed from `running` (the config at the start) that only a restart applies
+    /// is named.
+    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
+                                     running: TorchConfig, statePath: String) -> Result<ReloadedConfig, ReloadError> {
         var config: TorchConfig
         do {
             (config, _) = try ConfigLoader.load(global.configPath)
@@ -150,7 +153,7 @@ enum Runner {
             let (calibration, _) = SettingsFactory.calibration(statePath: statePath)
             return .success(ReloadedConfig(settings: settings,
                                            mapping: SettingsFactory.mapping(config, curve: light.curve, calibration: calibration),
-                                           library: library))
+                                           library: library, restartOnly: running.restartOnlyChanges(to: config)))
         } catch {
             return .failure(ReloadError(["config: \(error)"]))
         }
@@ -259,7 +262,7 @@ enum Runner {
                 }
             }
             if isService {
-                controller.reload = { reloadConfig(global, light, statePath: statePath) }
+                controller.reload = { reloadConfig(global, light, running: config, statePath: statePath) }
                 controller.watchesLight = SettingsFactory.watchesLight(config)
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }

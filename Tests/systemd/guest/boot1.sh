@@ -93,3 +93,4 @@ check boot1-reload-kept "service $(systemctl is-active torch.service) pid $(main
 cp "$keep/torch.conf.good" /etc/torch/torch.conf
 systemctl reload torch.service
 . "$here/pwm-eio.sh"
+. "$here/handover.sh"

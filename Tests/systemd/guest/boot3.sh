@@ -40,3 +40,6 @@ cp "$keep/torch.conf.noweb" /etc/torch/torch.conf
 systemctl restart torch.service
 check boot3-web-restored "torch $(systemctl is-active torch.service), LED $(led)" wait_until 20 dark_active
 sleep 1
+
+# The state directory read-only (state-readonly.sh).
+. "$here/state-readonly.sh"

@@ -52,3 +52,4 @@ tap() {
 active() { [ "$(systemctl is-active torch.service)" = active ]; }
 main_pid() { systemctl show -p MainPID --value torch.service; }
 restarts() { systemctl show -p NRestarts --value torch.service; }
+. "$here/gap.sh"
