@@ -75,7 +75,8 @@ ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
 .PHONY: all build run test check all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
-        raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
+        raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
+        iio-fixtures
 
 all: build
 
@@ -205,8 +206,16 @@ docs:
 	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
 	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
 
+# The IIO light-sensor drivers' sources the tests read (Tests/iio/fixtures): excerpts of
+# bh1750, veml6030, opt3001, tsl2563, tsl2591, ti-ads1015 and the IIO core's naming
+# tables from Debian's linux-source-6.1 and 6.12, as make vm-test caches them
+# (IIODriverAttributeTests derives each driver's attribute names from them).
+iio-fixtures:
+	sh Tests/iio/extract-fixtures.sh
+
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
-# units, control requests, the state file, the web page's token file), checking properties beyond "no crash"
+# units, control requests, the state file, the web page's token file, a light sensor's attributes, the
+# LED's calibration), checking properties beyond "no crash"
 # (Tests/fuzz/run.sh). One binary, built into .build/fuzz when a source changed;
 # `fuzz-quick` is the short pass `make test` runs.
 FUZZ_SECONDS ?= 60

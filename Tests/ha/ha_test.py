@@ -4,8 +4,10 @@ Run with the Python of Tests/ha/venv.sh (a pinned `homeassistant` from PyPI):
 
   1. every discovery payload `torch run --backend sim` publishes (to Debian's mosquitto
      on a free loopback port) is validated with Home Assistant's own schemas: the MQTT
-     JSON light (`DISCOVERY_SCHEMA_JSON`) and the device trigger
-     (`TRIGGER_DISCOVERY_SCHEMA`), after its own abbreviation expansion;
+     JSON light (`DISCOVERY_SCHEMA_JSON`), the device trigger
+     (`TRIGGER_DISCOVERY_SCHEMA`) and the LED-dark problem sensor (the binary sensor's
+     `DISCOVERY_SCHEMA`: torch runs with a `[sensor]` and a calibration beside its state
+     file, so it watches the LED), after its own abbreviation expansion;
   2. Home Assistant's core is started in this process against that broker (the MQTT
      config entry written into the config directory's .storage before the start, as
      the UI's config flow stores it): the device, the light and every trigger appear in
@@ -79,9 +81,13 @@ def validate_discovery(messages):
     from homeassistant.components.mqtt.device_trigger import TRIGGER_DISCOVERY_SCHEMA
     lights = {t: p for t, p in messages.items() if t.startswith("homeassistant/light/")}
     triggers = {t: p for t, p in messages.items() if t.startswith("homeassistant/device_automation/")}
+    problems = {t: p for t, p in messages.items() if t.startswith("homeassistant/binary_sensor/")}
     check(len(lights) == 1, "one light config (%s)" % sorted(lights))
     check(len(triggers) >= 1, "%d device trigger configs" % len(triggers))
+    check(len(problems) == 1, "one problem sensor config, LED dark (%s)" % sorted(problems))
     validated = {}
+    # The problem sensor's schema checks its template, which needs Home Assistant
+    # running: it is validated in the live part.
     for topic, text in sorted(lights.items()) + sorted(triggers.items()):
         schema = DISCOVERY_SCHEMA_JSON if topic in lights else TRIGGER_DISCOVERY_SCHEMA
         try:
@@ -90,7 +96,7 @@ def validate_discovery(messages):
         except Exception as e:  # voluptuous.Invalid and its kin: the message says what
             refusal = str(e)
         check(refusal is None, "Home Assistant's schema accepts %s%s" % (topic, "" if refusal is None else ": refused: " + refusal))
-    return lights, triggers, validated
+    return lights, triggers, validated, problems
 
 
 # The README's lowest release: the last one before it refuses torch's light (it wanted
@@ -177,7 +183,7 @@ async def until_io(fn, test, timeout, what):
     raise AssertionError("timed out after %.0f s waiting for %s" % (timeout, what))
 
 
-async def live(config_dir, torch, validated, triggers):
+async def live(config_dir, torch, validated, triggers, problems):
     """Part 2: Home Assistant's core, started here, against the broker torch is on."""
     from homeassistant import bootstrap, runner
     from homeassistant.components.device_automation import DeviceAutomationType, async_get_device_automations
@@ -201,6 +207,25 @@ async def live(config_dir, torch, validated, triggers):
         state = hass.states.get(light_id)
         check(state.attributes.get("supported_color_modes") == ["brightness"], "its color modes: %s" % state.attributes.get("supported_color_modes"))
         print("   effects offered: %s" % state.attributes.get("effect_list"))
+        # The LED-dark problem sensor: Home Assistant's binary-sensor schema (its template
+        # is checked against the running core), then the device's entity, off.
+        from homeassistant.components.mqtt.binary_sensor import DISCOVERY_SCHEMA as BINARY_SENSOR_SCHEMA
+        for topic, text in sorted(problems.items()):
+            try:
+                BINARY_SENSOR_SCHEMA(expand(json.loads(text)))
+                refusal = None
+            except Exception as e:
+                refusal = str(e)
+            check(refusal is None, "Home Assistant's schema accepts %s%s" % (topic, "" if refusal is None else ": refused: " + refusal))
+        problem_id = await until(lambda: entities.async_get_entity_id("binary_sensor", "mqtt", torch.name + "_led_dark"), 30,
+                                 "torch's LED-dark problem sensor")
+        await until(lambda: hass.states.get(problem_id) and hass.states.get(problem_id).state in ("on", "off"), 30,
+                    "the problem sensor's state")
+        problem = hass.states.get(problem_id)
+        check(problem.state == "off" and problem.attributes.get("device_class") == "problem"
+              and entities.async_get(problem_id).device_id == device.id,
+              "problem sensor %s: %s, class %s, on torch's device" % (problem_id, problem.state, problem.attributes.get("device_class")))
+        check(problem_id == "binary_sensor.%s_led_dark" % device.name.lower(), "its entity id names the device: %s" % problem_id)
 
         want = {(v["type"], v["subtype"]) for t, v in validated.items() if t in triggers}
         async def found():
@@ -295,10 +320,18 @@ def main():
     work = tempfile.mkdtemp(prefix="torch-ha.")
     broker = Broker(work)
     try:
-        torch = Torch(TORCH, broker.port, "hatest", work, extra="\n[light]\npatterns = steady, breathe, strobe-medium\n")
+        # A light sensor and this LED's calibration beside the state file: torch watches
+        # the LED (the sensor itself is not on this machine: one log line), and announces
+        # the LED-dark problem sensor.
+        os.makedirs(os.path.join(work, "hatest"), exist_ok=True)
+        with open(os.path.join(work, "hatest", "calibration"), "w") as f:
+            f.write("version=1\nsensor=bh1750 iio:device9 in_illuminance\nunit=lx\ndark=1\nnoise=0.2\n"
+                    "point=0.25 60\npoint=0.5 180\npoint=1 400\n")
+        torch = Torch(TORCH, broker.port, "hatest", work,
+                      extra="\n[light]\npatterns = steady, breathe, strobe-medium\n\n[sensor]\ndevice = iio:device9\n")
         origin = torch.origin()[0]
         messages = retained(broker.port, "homeassistant")
-        lights, triggers, validated = validate_discovery(messages)
+        lights, triggers, validated, problems = validate_discovery(messages)
         old_releases(next(iter(lights.values())))
         config_dir = os.path.join(work, "ha-config")
         write_config(config_dir, __import__("harness").free_port(), broker.port)
@@ -307,7 +340,7 @@ def main():
         result = {}
         def run():
             try:
-                result["t"] = asyncio.run(asyncio.wait_for(live(config_dir, torch, validated, triggers), 240))
+                result["t"] = asyncio.run(asyncio.wait_for(live(config_dir, torch, validated, triggers, problems), 240))
             except BaseException as e:  # reported on the main thread
                 result["error"] = e
         thread = threading.Thread(target=run, name="home-assistant")

@@ -64,7 +64,8 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             JSONMember("payload_available", .string("online")),
             JSONMember("payload_not_available", .string("offline")),
             JSONMember("qos", .number(1)),
-            JSONMember("device", .object([JSONMember("identifiers", .array([.string(topics.node)]))])),
+            // The whole device, as the light's: a problem sensor seen first names it.
+            JSONMember("device", device),
         ])
     }
 

@@ -14,7 +14,8 @@ import TorchCore
         #expect(c.jsonText == #"{"name":"LED dark","unique_id":"torch-pi_led_dark","device_class":"problem","#
                 + #""entity_category":"diagnostic","state_topic":"torch/pi/state","#
                 + #""value_template":"{{ 'ON' if value_json.led_dark else 'OFF' }}","availability_topic":"torch/pi/availability","#
-                + #""payload_available":"online","payload_not_available":"offline","qos":1,"device":{"identifiers":["torch-pi"]}}"#)
+                + #""payload_available":"online","payload_not_available":"offline","qos":1,"device":{"identifiers":["torch-pi"],"#
+                + #""name":"pi","model":"Raspberry Pi 5","manufacturer":"torch","sw_version":"torch 0.1.0"}}"#)
         #expect(topics.problemConfig(.ledDark) == "homeassistant/binary_sensor/torch-pi/led_dark/config")
     }
 
