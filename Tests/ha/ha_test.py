@@ -4,14 +4,15 @@ Run with the Python of Tests/ha/venv.sh (a pinned `homeassistant` from PyPI):
 
   1. every discovery payload `torch run --backend sim` publishes (to Debian's mosquitto
      on a free loopback port) is validated with Home Assistant's own schemas: the MQTT
-     JSON light (`DISCOVERY_SCHEMA_JSON`), the device trigger
-     (`TRIGGER_DISCOVERY_SCHEMA`) and the LED-dark problem sensor (the binary sensor's
-     `DISCOVERY_SCHEMA`: torch runs with a `[sensor]` and a calibration beside its state
-     file, so it watches the LED), after its own abbreviation expansion;
+     JSON light (`DISCOVERY_SCHEMA_JSON`), the binary sensors (`DISCOVERY_SCHEMA` of
+     mqtt/binary_sensor.py: the stuck button's problem sensor, and the LED-dark one, as
+     torch runs with a `[sensor]` and a calibration beside its state file, so it watches
+     the LED) and the device trigger (`TRIGGER_DISCOVERY_SCHEMA`), after its own
+     abbreviation expansion;
   2. Home Assistant's core is started in this process against that broker (the MQTT
      config entry written into the config directory's .storage before the start, as
-     the UI's config flow stores it): the device, the light and every trigger appear in
-     its registries; `light.turn_on` with brightness, effect, transition and flash
+     the UI's config flow stores it): the device, the light, the problem sensor (off,
+     device class problem) and every trigger appear in its registries; `light.turn_on` with brightness, effect, transition and flash
      (called through Home Assistant's own service registry) reaches the simulated LED
      (torch's status and its --trace file); a tap, the end of its click sequence and a
      1 s hold's release on torch's control socket (the virtual button) each fire an
@@ -79,24 +80,24 @@ def validate_discovery(messages):
     """Part 1: Home Assistant's schemas on every config torch published."""
     from homeassistant.components.mqtt.light.schema_json import DISCOVERY_SCHEMA_JSON
     from homeassistant.components.mqtt.device_trigger import TRIGGER_DISCOVERY_SCHEMA
+    from homeassistant.components.mqtt.binary_sensor import DISCOVERY_SCHEMA as BINARY_SENSOR_SCHEMA
     lights = {t: p for t, p in messages.items() if t.startswith("homeassistant/light/")}
+    sensors = {t: p for t, p in messages.items() if t.startswith("homeassistant/binary_sensor/")}
     triggers = {t: p for t, p in messages.items() if t.startswith("homeassistant/device_automation/")}
-    problems = {t: p for t, p in messages.items() if t.startswith("homeassistant/binary_sensor/")}
     check(len(lights) == 1, "one light config (%s)" % sorted(lights))
+    check(sorted(sensors) == ["homeassistant/binary_sensor/hatest/button_stuck/config", "homeassistant/binary_sensor/hatest/led_dark/config"],
+          "two binary sensor configs, the stuck button's and the dark LED's (%s)" % sorted(sensors))
     check(len(triggers) >= 1, "%d device trigger configs" % len(triggers))
-    check(len(problems) == 1, "one problem sensor config, LED dark (%s)" % sorted(problems))
     validated = {}
-    # The problem sensor's schema checks its template, which needs Home Assistant
-    # running: it is validated in the live part.
-    for topic, text in sorted(lights.items()) + sorted(triggers.items()):
-        schema = DISCOVERY_SCHEMA_JSON if topic in lights else TRIGGER_DISCOVERY_SCHEMA
+    for topic, text in sorted(lights.items()) + sorted(sensors.items()) + sorted(triggers.items()):
+        schema = DISCOVERY_SCHEMA_JSON if topic in lights else BINARY_SENSOR_SCHEMA if topic in sensors else TRIGGER_DISCOVERY_SCHEMA
         try:
             validated[topic] = schema(expand(json.loads(text)))
             refusal = None
         except Exception as e:  # voluptuous.Invalid and its kin: the message says what
             refusal = str(e)
         check(refusal is None, "Home Assistant's schema accepts %s%s" % (topic, "" if refusal is None else ": refused: " + refusal))
-    return lights, triggers, validated, problems
+    return lights, triggers, validated
 
 
 # The README's lowest release: the last one before it refuses torch's light (it wanted
@@ -183,7 +184,7 @@ async def until_io(fn, test, timeout, what):
     raise AssertionError("timed out after %.0f s waiting for %s" % (timeout, what))
 
 
-async def live(config_dir, torch, validated, triggers, problems):
+async def live(config_dir, torch, validated, triggers):
     """Part 2: Home Assistant's core, started here, against the broker torch is on."""
     from homeassistant import bootstrap, runner
     from homeassistant.components.device_automation import DeviceAutomationType, async_get_device_automations
@@ -207,25 +208,21 @@ async def live(config_dir, torch, validated, triggers, problems):
         state = hass.states.get(light_id)
         check(state.attributes.get("supported_color_modes") == ["brightness"], "its color modes: %s" % state.attributes.get("supported_color_modes"))
         print("   effects offered: %s" % state.attributes.get("effect_list"))
-        # The LED-dark problem sensor: Home Assistant's binary-sensor schema (its template
-        # is checked against the running core), then the device's entity, off.
-        from homeassistant.components.mqtt.binary_sensor import DISCOVERY_SCHEMA as BINARY_SENSOR_SCHEMA
-        for topic, text in sorted(problems.items()):
-            try:
-                BINARY_SENSOR_SCHEMA(expand(json.loads(text)))
-                refusal = None
-            except Exception as e:
-                refusal = str(e)
-            check(refusal is None, "Home Assistant's schema accepts %s%s" % (topic, "" if refusal is None else ": refused: " + refusal))
-        problem_id = await until(lambda: entities.async_get_entity_id("binary_sensor", "mqtt", torch.name + "_led_dark"), 30,
-                                 "torch's LED-dark problem sensor")
-        await until(lambda: hass.states.get(problem_id) and hass.states.get(problem_id).state in ("on", "off"), 30,
-                    "the problem sensor's state")
-        problem = hass.states.get(problem_id)
-        check(problem.state == "off" and problem.attributes.get("device_class") == "problem"
-              and entities.async_get(problem_id).device_id == device.id,
-              "problem sensor %s: %s, class %s, on torch's device" % (problem_id, problem.state, problem.attributes.get("device_class")))
-        check(problem_id == "binary_sensor.%s_led_dark" % device.name.lower(), "its entity id names the device: %s" % problem_id)
+        # The stuck button's problem sensor: off while the button is not held.
+        stuck_id = await until(lambda: entities.async_get_entity_id("binary_sensor", "mqtt", torch.name + "_button_stuck"), 30,
+                               "the problem sensor's entity")
+        await until(lambda: hass.states.get(stuck_id) and hass.states.get(stuck_id).state in ("on", "off"), 30, "its state")
+        stuck = hass.states.get(stuck_id)
+        check(stuck.state == "off" and stuck.attributes.get("device_class") == "problem" and not stuck_id.startswith("binary_sensor.none"),
+              "problem sensor %s: %s, device class %s" % (stuck_id, stuck.state, stuck.attributes.get("device_class")))
+        # The LED-dark problem sensor: the device's, off (the LED reads no dark).
+        dark_id = await until(lambda: entities.async_get_entity_id("binary_sensor", "mqtt", torch.name + "_led_dark"), 30,
+                              "the LED-dark sensor's entity")
+        await until(lambda: hass.states.get(dark_id) and hass.states.get(dark_id).state in ("on", "off"), 30, "its state")
+        dark = hass.states.get(dark_id)
+        check(dark.state == "off" and dark.attributes.get("device_class") == "problem"
+              and dark_id == "binary_sensor.%s_led_dark" % device.name.lower(),
+              "problem sensor %s: %s, device class %s" % (dark_id, dark.state, dark.attributes.get("device_class")))
 
         want = {(v["type"], v["subtype"]) for t, v in validated.items() if t in triggers}
         async def found():
@@ -331,7 +328,7 @@ def main():
                       extra="\n[light]\npatterns = steady, breathe, strobe-medium\n\n[sensor]\ndevice = iio:device9\n")
         origin = torch.origin()[0]
         messages = retained(broker.port, "homeassistant")
-        lights, triggers, validated, problems = validate_discovery(messages)
+        lights, triggers, validated = validate_discovery(messages)
         old_releases(next(iter(lights.values())))
         config_dir = os.path.join(work, "ha-config")
         write_config(config_dir, __import__("harness").free_port(), broker.port)
@@ -340,7 +337,7 @@ def main():
         result = {}
         def run():
             try:
-                result["t"] = asyncio.run(asyncio.wait_for(live(config_dir, torch, validated, triggers, problems), 240))
+                result["t"] = asyncio.run(asyncio.wait_for(live(config_dir, torch, validated, triggers), 240))
             except BaseException as e:  # reported on the main thread
                 result["error"] = e
         thread = threading.Thread(target=run, name="home-assistant")

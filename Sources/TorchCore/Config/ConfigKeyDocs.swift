@@ -72,6 +72,8 @@ enum ConfigKeyDocs {
               allowed: "a duration from 10ms to 2s", default: "300ms", example: "400ms"),
         .init("button", "long-hold", "A press longer than this is a long hold (SOS by default); longer than hold-time.",
               allowed: "a duration from 100ms to 1min", default: "2s", example: "3s"),
+        .init("button", "stuck-after", "A press held longer than this is a stuck or shorted button, not a gesture: it is logged once (button (on): held for 10min: taken as released), taken as released (a hold for light goes dark, a ramp stops; what its long hold started, as SOS, stays as after any long hold), and shown as button_stuck in the status, torch_button_stuck in GET /metrics and a problem sensor in Home Assistant until the line is seen released. No gesture a hand makes lasts this long; it applies to the virtual button too.",
+              allowed: "a duration from 1min to 24h", default: "10min", example: "30min"),
         .init("button", "ramp-time", "Holding while lit ramps the brightness from one end to the other in this time.",
               allowed: "a duration from 100ms to 1min", default: "2s", example: "4s"),
         .init("button", "on-tap", "What a tap does: the same key as 1c in [gestures], where the actions are described.",

@@ -139,6 +139,9 @@ enum ConfigSchema {
         ConfigKey(name: "long-hold") { c, v throws(ValueError) in
             c.button.longHold = try ConfigValue.duration(v, in: .milliseconds(100) ... .seconds(60))
         },
+        ConfigKey(name: "stuck-after") { c, v throws(ValueError) in
+            c.button.stuckAfter = try ConfigValue.duration(v, in: .seconds(60) ... .seconds(86_400))
+        },
         ConfigKey(name: "ramp-time") { c, v throws(ValueError) in
             c.button.rampTime = try ConfigValue.duration(v, in: .milliseconds(100) ... .seconds(60))
         },

@@ -85,6 +85,8 @@ extension TorchConfig {
         public var doubleTapWindow: Duration = .milliseconds(300)
         /// `long-hold`: a press longer than this is a long hold.
         public var longHold: Duration = .seconds(2)
+        /// `stuck-after`: a press longer than this is a stuck or shorted button.
+        public var stuckAfter: Duration = GestureTiming.defaultStuckAfter
         /// `ramp-time`: holding while lit ramps brightness end to end in this time.
         public var rampTime: Duration = .seconds(2)
         /// `on-tap`

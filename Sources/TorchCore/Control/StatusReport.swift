@@ -22,8 +22,8 @@ public struct StatusReport: Equatable, Sendable {
     /// The members, in this order (types and units in docs/control-protocol.md):
     /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
     /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
-    /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`,
-    /// `led_dark` (null when no light sensor watches the LED), `pid`.
+    /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`, `pid`,
+    /// `button_stuck`, `led_dark` (null when no light sensor watches the LED).
     public var members: [JSONMember] {
         [
             JSONMember("lit", .bool(status.lit)),
@@ -40,8 +40,9 @@ public struct StatusReport: Equatable, Sendable {
             JSONMember("fading", .bool(status.fading)),
             JSONMember("light_by_default", .bool(status.lightByDefault)),
             JSONMember("sleep_timer_s", status.sleepTimer.map { .number(Self.seconds($0)) } ?? .null),
-            JSONMember("led_dark", status.ledDark.map(JSONValue.bool) ?? .null),
             JSONMember("pid", pid.map { .number(Double($0)) } ?? .null),
+            JSONMember("button_stuck", .bool(status.buttonStuck)),
+            JSONMember("led_dark", status.ledDark.map(JSONValue.bool) ?? .null),
         ]
     }
 

@@ -1,6 +1,8 @@
-/// Home Assistant MQTT discovery: the retained config of a JSON-schema light and of one
-/// device trigger per button gesture (home-assistant.io/integrations/light.mqtt,
-/// device_trigger.mqtt). An empty retained payload on the same topics removes them.
+/// Home Assistant MQTT discovery: the retained config of a JSON-schema light, of a problem
+/// sensor for a stuck button (and one for a dark LED while a light sensor watches it) and
+/// of one device trigger per button gesture
+/// (home-assistant.io/integrations/light.mqtt, binary_sensor.mqtt, device_trigger.mqtt).
+/// An empty retained payload on the same topics removes them.
 public struct HomeAssistantDiscovery: Equatable, Sendable {
     /// HA's `brightness` runs 1…`brightnessScale`: torch's 1…100 % exactly.
     public static let brightnessScale = 100
@@ -25,46 +27,44 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         self.effects = effects
     }
 
-    /// Every retained config message (the light first, then the triggers).
+    /// Every retained config message (the light first, the problem sensor, then the triggers).
     public var messages: [MQTTMessage] {
-        [MQTTMessage(topic: topics.lightConfig, text: lightConfig.jsonText, qos: .atLeastOnce, retain: true)]
+        [MQTTMessage(topic: topics.lightConfig, text: lightConfig.jsonText, qos: .atLeastOnce, retain: true),
+         MQTTMessage(topic: topics.buttonStuckConfig, text: buttonStuckConfig.jsonText, qos: .atLeastOnce, retain: true)]
             + GestureTrigger.all.map {
                 MQTTMessage(topic: topics.triggerConfig($0), text: triggerConfig($0).jsonText, qos: .atLeastOnce, retain: true)
             }
     }
 
-    /// The same topics with empty retained payloads, and every problem sensor's: Home
+    /// The same topics with empty retained payloads, and the LED-dark sensor's: Home
     /// Assistant deletes the entities.
     public var removals: [MQTTMessage] {
-        (messages + ProblemSensor.allCases.map { MQTTMessage(topic: topics.problemConfig($0), text: "") })
-            .map { MQTTMessage(topic: $0.topic, payload: [], qos: .atLeastOnce, retain: true) }
+        (messages.map(\.topic) + [topics.ledDarkConfig]).map { MQTTMessage(topic: $0, payload: [], qos: .atLeastOnce, retain: true) }
     }
 
-    /// The problem sensors' configs for those torch watches, and an empty retained
-    /// payload for the others (one watched before and no longer is removed).
-    public func problemMessages(watched: [ProblemSensor]) -> [MQTTMessage] {
-        ProblemSensor.allCases.map { p in
-            watched.contains(p)
-                ? MQTTMessage(topic: topics.problemConfig(p), text: problemConfig(p).jsonText, qos: .atLeastOnce, retain: true)
-                : MQTTMessage(topic: topics.problemConfig(p), payload: [], qos: .atLeastOnce, retain: true)
-        }
+    /// The LED-dark sensor's config while a light sensor watches the LED, else an empty
+    /// retained payload: one announced before is removed when the watch is gone.
+    public func ledDarkMessage(watched: Bool) -> MQTTMessage {
+        watched ? MQTTMessage(topic: topics.ledDarkConfig, text: ledDarkConfig.jsonText, qos: .atLeastOnce, retain: true)
+                : MQTTMessage(topic: topics.ledDarkConfig, payload: [], qos: .atLeastOnce, retain: true)
     }
 
-    /// A problem's binary sensor (`device_class: problem`, a diagnostic), ON while the
-    /// light's state message has its key true.
-    public func problemConfig(_ p: ProblemSensor) -> JSONValue {
+    /// A binary sensor of device class `problem`, as the stuck button's: on while the light
+    /// sensor reads the lit LED dark (`DarkLEDWatch`: a broken LED, a loose wire), off
+    /// once it reads light again. Diagnostic, on the board's device.
+    public var ledDarkConfig: JSONValue {
         .object([
-            JSONMember("name", .string(p.name)),
-            JSONMember("unique_id", .string(topics.node + "_" + p.key)),
+            JSONMember("name", .string("LED dark")),
+            JSONMember("unique_id", .string(topics.node + "_led_dark")),
             JSONMember("device_class", .string("problem")),
             JSONMember("entity_category", .string("diagnostic")),
-            JSONMember("state_topic", .string(topics.state)),
-            JSONMember("value_template", .string("{{ 'ON' if value_json.\(p.key) else 'OFF' }}")),
+            JSONMember("state_topic", .string(topics.ledDark)),
+            JSONMember("payload_on", .string("ON")),
+            JSONMember("payload_off", .string("OFF")),
             JSONMember("availability_topic", .string(topics.availability)),
             JSONMember("payload_available", .string("online")),
             JSONMember("payload_not_available", .string("offline")),
             JSONMember("qos", .number(1)),
-            // The whole device, as the light's: a problem sensor seen first names it.
             JSONMember("device", device),
         ])
     }
@@ -100,6 +100,28 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             JSONMember("transition", .bool(true)),
             JSONMember("qos", .number(1)),
             JSONMember("retain", .bool(false)),
+            JSONMember("device", device),
+        ])
+    }
+
+    /// A binary sensor of device class `problem`: on while a button is held past
+    /// `[button] stuck-after` (stuck or shorted, taken as released), off once its line
+    /// reads released. Diagnostic, on the board's device.
+    public var buttonStuckConfig: JSONValue {
+        .object([
+            JSONMember("name", .string("Button stuck")),
+            JSONMember("unique_id", .string(topics.node + "_button_stuck")),
+            JSONMember("device_class", .string("problem")),
+            JSONMember("entity_category", .string("diagnostic")),
+            JSONMember("state_topic", .string(topics.buttonStuck)),
+            JSONMember("payload_on", .string("ON")),
+            JSONMember("payload_off", .string("OFF")),
+            JSONMember("availability_topic", .string(topics.availability)),
+            JSONMember("payload_available", .string("online")),
+            JSONMember("payload_not_available", .string("offline")),
+            JSONMember("qos", .number(1)),
+            // The whole device, as the light's: whichever config Home Assistant reads
+            // first names the device (and so the entity's id, `binary_sensor.<host>_button_stuck`).
             JSONMember("device", device),
         ])
     }

@@ -1,8 +1,6 @@
 /// The light's state as Home Assistant's JSON schema reads it, published retained on
 /// the state topic at every change: `{"state":"ON","brightness":N,"color_mode":
-/// "brightness","effect":"steady"}` (brightness 1…100, the torch's percent, rounded),
-/// with each problem torch watches (`ProblemSensor`: `"led_dark":false`) after it, which
-/// the problem sensors read and the light ignores.
+/// "brightness","effect":"steady"}` (brightness 1…100, the torch's percent, rounded).
 public enum LightStateMessage {
     public static func json(_ status: TorchStatus, library: PatternLibrary) -> JSONValue {
         let percent = min(100, max(1, (status.brightness.fraction * 100).rounded()))
@@ -11,7 +9,7 @@ public enum LightStateMessage {
             JSONMember("brightness", .number(percent)),
             JSONMember("color_mode", .string("brightness")),
             JSONMember("effect", .string(effectName(status.pattern, library: library))),
-        ] + ProblemSensor.allCases.compactMap { p in p.value(in: status).map { JSONMember(p.key, .bool($0)) } })
+        ])
     }
 
     /// The library's name for the pattern (what `effect_list` offers); the display name

@@ -28,11 +28,17 @@ public struct MQTTTopics: Equatable, Sendable {
     public var homeAssistantStatus: String { discoveryPrefix + "/status" }
     /// The light entity's discovery config.
     public var lightConfig: String { "\(discoveryPrefix)/light/\(node)/light/config" }
+    /// `ON` while a button is stuck (held past `[button] stuck-after`), else `OFF`, retained:
+    /// the problem sensor's state.
+    public var buttonStuck: String { base + "/button-stuck" }
+    /// The problem sensor's discovery config (a binary sensor of device class problem).
+    public var buttonStuckConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/button_stuck/config" }
 
-    /// A problem binary sensor's discovery config.
-    public func problemConfig(_ problem: ProblemSensor) -> String {
-        "\(discoveryPrefix)/binary_sensor/\(node)/\(problem.key)/config"
-    }
+    /// `ON` while the light sensor reads the lit LED dark, else `OFF`, retained: the
+    /// LED-dark problem sensor's state (only while a light sensor watches the LED).
+    public var ledDark: String { base + "/led-dark" }
+    /// The LED-dark problem sensor's discovery config.
+    public var ledDarkConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/led_dark/config" }
 
     /// A device trigger's discovery config.
     public func triggerConfig(_ trigger: GestureTrigger) -> String {

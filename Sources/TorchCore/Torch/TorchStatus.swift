@@ -18,6 +18,9 @@ public struct TorchStatus: Equatable, Sendable {
     public var lightByDefault: Bool
     /// The sleep timer's length; nil when off.
     public var sleepTimer: Duration?
+    /// A button is held past `[button] stuck-after`: taken as released until its line
+    /// reads released (a stuck or shorted button).
+    public var buttonStuck = false
     /// True while a light sensor reads the lit LED dark (`DarkLEDWatch`); nil when no
     /// sensor watches it.
     public var ledDark: Bool? = nil

@@ -32,6 +32,9 @@ public final class TorchController {
     var virtualLeases: [VirtualHolder: Instant] = [:]
     /// The physical buttons down, as their last raw edges say.
     var physicalDown: Set<ButtonRole> = []
+    /// The buttons held past `stuck-after`, until their line reads released
+    /// (`noteStuckButtons`).
+    var stuckButtons: Set<ButtonRole> = []
     /// The remote front end whose virtual presses drive each button's current gesture
     /// (nil: a finger or the owner's own front ends); its gestures are judged by the
     /// remote rule (`applyGestures`).
@@ -295,9 +298,10 @@ public final class TorchController {
 
     /// What `torch status` shows at `time`.
     public func status(at time: Instant) -> TorchStatus {
-        var s = machine.statusSummary(at: time)
-        s.ledDark = lightWatch?.isDark
-        return s
+        var status = machine.statusSummary(at: time)
+        status.buttonStuck = !stuckButtons.isEmpty
+        status.ledDark = lightWatch?.isDark
+        return status
     }
 
     var runUntil: Instant? { settings.runFor.map { origin + $0 } }
@@ -319,7 +323,8 @@ public final class TorchController {
     func resetRecognizers(at time: Instant) {
         for role in ButtonRole.allCases {
             let pressed = recognizers[role]?.isPressed ?? false
-            recognizers[role] = GestureRecognizer(timing: settings.torch.gestureTiming, pressed: pressed, at: time)
+            let stuck = recognizers[role]?.isStuck ?? false
+            recognizers[role] = GestureRecognizer(timing: settings.torch.gestureTiming, pressed: pressed, stuck: stuck, at: time)
         }
     }
 }

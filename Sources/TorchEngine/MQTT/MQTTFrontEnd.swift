@@ -40,6 +40,10 @@ public final class MQTTFrontEnd: CountsRequests {
     /// The last state JSON published and when; a change within `stateSpacing` of it
     /// waits (a brightness ramp changes the status 50 times a second), the latest wins.
     private var lastStateText: String?
+    /// The problem sensor's state last published.
+    private var lastButtonStuck: Bool?
+    /// The LED-dark sensor's state last published.
+    private var lastLEDDark: Bool?
     private var lastStateAt: Instant?
     private var statePending = false
     private static let stateSpacing: Duration = .milliseconds(50)
@@ -104,11 +108,12 @@ public final class MQTTFrontEnd: CountsRequests {
     }
 
     public func statusChanged(_ status: TorchStatus, at now: Instant) {
-        let watchedBefore = self.status.map(ProblemSensor.watched)
+        let watchedBefore = self.status.map { $0.ledDark != nil }
         self.status = status
-        // A problem newly watched (or no longer) is announced (or removed) at once.
-        if let before = watchedBefore, before != ProblemSensor.watched(in: status), session.isConnected {
-            for m in settings.discovery?.problemMessages(watched: ProblemSensor.watched(in: status)) ?? [] { session.publish(m, at: now) }
+        // The LED newly watched (or no longer): its sensor announced (or removed) at once.
+        if let before = watchedBefore, before != (status.ledDark != nil), session.isConnected,
+           let m = settings.discovery?.ledDarkMessage(watched: status.ledDark != nil) {
+            session.publish(m, at: now)
         }
         publishState(at: now)
         perform(at: now, controller: nil)
@@ -226,8 +231,7 @@ public final class MQTTFrontEnd: CountsRequests {
     private func announce(at now: Instant) {
         session.publish(MQTTMessage(topic: settings.topics.availability, text: "online", qos: .atLeastOnce, retain: true), at: now)
         for m in settings.discovery?.messages ?? [] { session.publish(m, at: now) }
-        let watched = status.map(ProblemSensor.watched) ?? []
-        for m in settings.discovery?.problemMessages(watched: watched) ?? [] { session.publish(m, at: now) }
+        if let m = settings.discovery?.ledDarkMessage(watched: status?.ledDark != nil) { session.publish(m, at: now) }
         publishState(at: now, force: true)
     }
 
@@ -236,6 +240,8 @@ public final class MQTTFrontEnd: CountsRequests {
     /// `stateSpacing` ago (then it goes at the end of the spacing).
     private func publishState(at now: Instant, force: Bool = false) {
         guard let status, session.isConnected else { return }
+        publishButtonStuck(status.buttonStuck, at: now, force: force)
+        if let dark = status.ledDark { publishLEDDark(dark, at: now, force: force) }
         let json = LightStateMessage.json(status, library: library).jsonText
         statePending = false
         guard force || json != lastStateText else { return }
@@ -248,6 +254,21 @@ public final class MQTTFrontEnd: CountsRequests {
         // after a connect is echoed at once).
         if !force { lastStateAt = now }
         session.publish(MQTTMessage(topic: settings.topics.state, text: json, qos: .atLeastOnce, retain: true), at: now)
+    }
+
+    /// The LED-dark sensor's state, retained, when it changes (or at an announce).
+    private func publishLEDDark(_ dark: Bool, at now: Instant, force: Bool) {
+        guard force || dark != lastLEDDark else { return }
+        lastLEDDark = dark
+        session.publish(MQTTMessage(topic: settings.topics.ledDark, text: dark ? "ON" : "OFF", qos: .atLeastOnce, retain: true), at: now)
+    }
+
+    /// The problem sensor's state, retained, when it changes (or at an announce).
+    private func publishButtonStuck(_ stuck: Bool, at now: Instant, force: Bool) {
+        guard force || stuck != lastButtonStuck else { return }
+        lastButtonStuck = stuck
+        session.publish(MQTTMessage(topic: settings.topics.buttonStuck, text: stuck ? "ON" : "OFF", qos: .atLeastOnce, retain: true),
+                        at: now)
     }
 
     // MARK: Commands

@@ -22,7 +22,12 @@ enum Runner {
         var config: TorchConfig
         let configPath: String?
         do {
-            (config, configPath) = try ConfigLoader.load(global.configPath)
+            if case let .local(command) = request, command.writesConfig, let path = global.configPath, !Paths.fileExists(path) {
+                // The file this command is to make: the built-in defaults until it does.
+                (config, configPath) = (.defaults, path)
+            } else {
+                (config, configPath) = try ConfigLoader.load(global.configPath)
+            }
         } catch {
             switch error {
             case let .invalid(lines): StandardError.write(lines.map { $0 + "\n" }.joined())
@@ -73,7 +78,7 @@ enum Runner {
         case .readout:
             return ExitCode.failure  // turned into `.light` above
         case let .local(command):
-            return command.run(LocalContext(config: config, library: library, statePath: statePath))
+            return command.run(LocalContext(config: config, library: library, statePath: statePath, configPath: configPath))
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config,
                                        holder: holder)
