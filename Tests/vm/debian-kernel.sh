@@ -9,6 +9,7 @@
 #   Tests/vm/debian-kernel.sh amd64 6.1    Debian 12's kernel (linux-image-amd64's)
 #   Tests/vm/debian-kernel.sh amd64 6.12   Debian 12's 6.12 (linux-image-6.12-amd64's)
 #   Tests/vm/debian-kernel.sh arm64 6.12   Debian 13's kernel (linux-image-arm64's)
+#   Tests/vm/debian-kernel.sh arm64 6.1    Debian 12's kernel (bookworm's linux-image-arm64's)
 #
 # Prints a directory holding
 #   vmlinuz     Debian's kernel image
@@ -24,8 +25,10 @@
 # it no longer has is an error). Debian builds each kernel with its release's gcc (the
 # headers' CC: gcc-12 for Debian 12, gcc-14 for Debian 13): the amd64 modules are built
 # natively (this script is for x86_64 hosts; Debian 12's gcc-12 is the host's when the
-# host is Debian 12), the arm64 ones inside the arm64 cross toolchain's trixie root
-# (dist/cross/toolchain.sh), whose glibc the kbuild tools (linux-kbuild-*, amd64) need.
+# host is Debian 12), Debian 13's arm64 ones inside the arm64 cross toolchain's trixie
+# root (dist/cross/toolchain.sh), whose glibc the kbuild tools (linux-kbuild-*, amd64)
+# need, and Debian 12's arm64 ones on the host with Debian 12's gcc-12 for aarch64
+# (gcc-12-aarch64-linux-gnu: ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-).
 # Unsigned modules load: the kernels have CONFIG_MODULE_SIG without MODULE_SIG_FORCE
 # (they are tainted, which the tests ignore).
 #
@@ -50,7 +53,8 @@ case "$arch:$version" in
 amd64:6.1) meta=linux-image-amd64 pattern='linux-image-6.1.0-*-amd64' suite=bookworm ;;
 amd64:6.12) meta=linux-image-6.12-amd64 pattern='linux-image-6.12.*+deb12-amd64' suite=bookworm ;;
 arm64:6.12) meta=linux-image-arm64 pattern='linux-image-6.12.*-arm64' suite=trixie ;;
-*) die "usage: debian-kernel.sh amd64 6.1|6.12, or arm64 6.12 (not '$arch $version')" ;;
+arm64:6.1) meta=linux-image-arm64 pattern='linux-image-6.1.0-*-arm64' suite=bookworm ;;
+*) die "usage: debian-kernel.sh amd64 6.1|6.12, or arm64 6.12|6.1 (not '$arch $version')" ;;
 esac
 [ "$(uname -m)" = x86_64 ] || die "this host is $(uname -m): the modules are built on x86_64 (natively, or with the x86_64 cross toolchain)"
 if [ "$arch" = arm64 ]; then
@@ -69,6 +73,7 @@ apt_dir="$cache/apt-$suite"
 apt_opts="-q -o Dir::State::Lists=$apt_dir/lists -o Dir::Cache=$apt_dir/cache
  -o Dir::State::Status=/dev/null -o Debug::NoLocking=1
  -o APT::Architecture=amd64 -o APT::Architectures::=amd64"
+[ "$arch:$suite" != arm64:bookworm ] || apt_opts="$apt_opts -o APT::Architectures::=arm64"
 # Debian 13 from the mirror; Debian 12 from the machine's own sources (its configuration
 # of the archive, read as it is).
 [ "$suite" = bookworm ] || apt_opts="$apt_opts -o APT::Architectures::=arm64 -o Dir::Etc::SourceList=$apt_dir/sources.list
@@ -162,7 +167,7 @@ log "unpacked in $(( $(now) - t0 )) s"
 # --- the modules -------------------------------------------------------------------------
 # Module BTF is skipped: it needs pahole and the tests read no BTF.
 t0=$(now)
-if [ "$arch" = arm64 ]; then
+if [ "$arch:$suite" = arm64:trixie ]; then
     tc=$(sh "$top/dist/cross/toolchain.sh")
     root="$tc/root"
     kbuild_dir=$(cd "$work/hdr/usr/lib" && echo linux-kbuild-*)
@@ -180,11 +185,16 @@ if [ "$arch" = arm64 ]; then
         > "$work/modules.log" 2>&1 || { cat "$work/modules.log" >&2; die "the module build failed"; }
 else
     cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*\) .*/\1/p' "$config")
-    command -v "$cc" > /dev/null || die "$kver was built with $cc (CONFIG_CC_VERSION_TEXT), which this host lacks (apt-get install $cc)"
+    # Debian 12's arm64 kernel was built natively with gcc-12: here, its aarch64 cross
+    # build (the same GCC release, Debian 12's).
+    cross=""
+    if [ "$arch" = arm64 ]; then cross=aarch64-linux-gnu- cc=aarch64-linux-gnu-$cc; fi
+    command -v "$cc" > /dev/null || die "$kver was built with $cc (CONFIG_CC_VERSION_TEXT), which this host lacks (apt-get install $(echo "$cc" | sed 's/^aarch64-linux-gnu-\(.*\)/\1-aarch64-linux-gnu/'))"
     # The headers' Makefile includes the common half by its absolute /usr/src path: here,
     # where they are unpacked (the links to kbuild are relative).
     sed -i "s|^include /usr/src/|include $work/hdr/usr/src/|" "$work/hdr/usr/src/linux-headers-$kver/Makefile"
-    make -s -C "$work/hdr/usr/src/linux-headers-$kver" M="$kmod" -j"$(nproc)" CONFIG_DEBUG_INFO_BTF_MODULES= modules \
+    make -s -C "$work/hdr/usr/src/linux-headers-$kver" M="$kmod" -j"$(nproc)" CONFIG_DEBUG_INFO_BTF_MODULES= \
+        ${cross:+ARCH=arm64 CROSS_COMPILE=$cross CC=$cc} modules \
         > "$work/modules.log" 2>&1 || { cat "$work/modules.log" >&2; die "the module build failed"; }
 fi
 grep -i 'warning\|undefined' "$work/modules.log" >&2 || true
