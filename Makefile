@@ -106,7 +106,8 @@ ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
-        release-test-repos release workflow-test raspi4b-test repro-test
+        release-test-repos release workflow-test raspi4b-test repro-test \
+        iio-fixtures
 
 all: build
 
@@ -240,8 +241,16 @@ docs:
 	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
 	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
 
+# The IIO light-sensor drivers' sources the tests read (Tests/iio/fixtures): excerpts of
+# bh1750, veml6030, opt3001, tsl2563, tsl2591, ti-ads1015 and the IIO core's naming
+# tables from Debian's linux-source-6.1 and 6.12, as make vm-test caches them
+# (IIODriverAttributeTests derives each driver's attribute names from them).
+iio-fixtures:
+	sh Tests/iio/extract-fixtures.sh
+
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
-# units, control requests, the state file, the web page's token file), checking properties beyond "no crash"
+# units, control requests, the state file, the web page's token file, a light sensor's attributes, the
+# LED's calibration), checking properties beyond "no crash"
 # (Tests/fuzz/run.sh). One binary, built into .build/fuzz when a source changed;
 # `fuzz-quick` is the short pass `make test` runs.
 FUZZ_SECONDS ?= 60

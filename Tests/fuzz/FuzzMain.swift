@@ -21,6 +21,8 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("mqtt", fuzzMQTT),
     ("http", fuzzHTTP),
     ("web-tokens", fuzzWebTokens),
+    ("iio", fuzzIIO),
+    ("calibration", fuzzCalibration),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

@@ -1,9 +1,10 @@
 #!/bin/sh
-# A test VM's kernel: Debian's own prebuilt kernel, unmodified, and the three things the
-# tests need that it leaves out, built as out-of-tree modules against Debian's headers for
-# that very kernel (kmod/Kbuild): gpio-sim (with the IRQ simulator linked in), uleds and
-# the test PWM chip (kernel/pwm-torch-test.c). Building three modules costs seconds where
-# building a kernel from source costs many minutes of CPU.
+# A test VM's kernel: Debian's own prebuilt kernel, unmodified, and the things the tests
+# need that it leaves out, built as out-of-tree modules against Debian's headers for that
+# very kernel (kmod/Kbuild): gpio-sim (with the IRQ simulator linked in), uleds, the test
+# PWM chip (kernel/pwm-torch-test.c) and the test light sensor that reads its light
+# (kernel/iio-torch-test.c, on Debian's IIO core, industrialio.ko). Building four small
+# modules costs seconds where building a kernel from source costs many minutes of CPU.
 #
 #   Tests/vm/debian-kernel.sh amd64 6.1    Debian 12's kernel (linux-image-amd64's)
 #   Tests/vm/debian-kernel.sh amd64 6.12   Debian 12's 6.12 (linux-image-6.12-amd64's)
@@ -120,7 +121,7 @@ deb_of() { awk -v p="$1" -v c="$cache" '$1 == p { print c "/debs/" $3 ".deb" }' 
 kernel=$(awk '$1 ~ /^linux-image-/ { print $1 }' "$lock")
 kver=${kernel#linux-image-}
 
-key=$( { echo "$arch $version"; cut -d' ' -f3 "$lock"; cat "$0" "$here/kmod/Kbuild" "$here/kernel/pwm-torch-test.c"; } \
+key=$( { echo "$arch $version"; cut -d' ' -f3 "$lock"; cat "$0" "$here/kmod/Kbuild" "$here/kernel/pwm-torch-test.c" "$here/kernel/iio-torch-test.c"; } \
     | sha256sum | cut -c1-16)
 out="$cache/kernel-$key"
 if [ -f "$out/initrd.img" ]; then
@@ -144,6 +145,7 @@ for want in CONFIG_MODULES=y CONFIG_CONFIGFS_FS=m CONFIG_LEDS_CLASS=y CONFIG_PWM
     CONFIG_GPIO_CDEV_V1=y CONFIG_IRQ_DOMAIN=y CONFIG_IRQ_WORK=y; do
     grep -qx "$want" "$config" || die "$kver: $want is not in its config (the modules assume it)"
 done
+grep -qE '^CONFIG_IIO=(m|y)$' "$config" || die "$kver: no IIO core (CONFIG_IIO), which the test light sensor needs"
 ! grep -q '^CONFIG_MODULE_SIG_FORCE=y' "$config" || die "$kver only loads signed modules (CONFIG_MODULE_SIG_FORCE)"
 kmod="$work/hdr/usr/src/torch-kmod"
 mkdir -p "$kmod"
@@ -154,7 +156,7 @@ dpkg-deb --fsys-tarfile "$(deb_of "$src")" | tar -xO "./usr/src/$src.tar.xz" \
 cp "$work/src/drivers/gpio/gpio-sim.c" "$kmod/gpio-sim-core.c"
 # 6.1's gpio-sim.c includes gpiolib's private header (what it uses of it is exported).
 cp "$work/src/drivers/gpio/gpiolib.h" "$work/src/kernel/irq/irq_sim.c" "$work/src/drivers/leds/uleds.c" "$here/kernel/pwm-torch-test.c" \
-    "$here/kmod/Kbuild" "$kmod/"
+    "$here/kernel/iio-torch-test.c" "$here/kmod/Kbuild" "$kmod/"
 # irq_sim.c runs each pending interrupt's handler with handle_simple_irq(irq_to_desc(n)):
 # irq_to_desc is not exported to modules, so call it through generic_handle_irq(n), which
 # runs the same handler (the one irq_sim_domain_map set: handle_simple_irq) on that desc.
@@ -205,7 +207,8 @@ log "modules built in $(( $(now) - t0 )) s"
 # the root is mounted), systemd's automounter, the configfs the GPIO simulator lives in,
 # the LED triggers the tests' LEDs use, the TCP socket lookup (inet_diag, tcp_diag: torch
 # asks sock_diag who is at the other end of a loopback connection; a Debian system loads
-# them on demand, these guests have no modules of their own to load), and ours.
+# them on demand, these guests have no modules of their own to load), and ours (the test
+# light sensor brings the IIO core it depends on).
 # Debian 12's packages keep them in /lib, Debian 13's in /usr/lib.
 moddir="$work/image/usr/lib/modules/$kver"
 [ -d "$moddir" ] || moddir="$work/image/lib/modules/$kver"
@@ -231,7 +234,7 @@ add_module() {
     echo "$1.ko" >> "$mods/order"
 }
 for m in virtio_pci virtio_blk crc32c_generic ext4 autofs4 configfs ledtrig_timer ledtrig_heartbeat \
-    ledtrig_default_on inet_diag tcp_diag gpio_sim uleds pwm_torch_test; do
+    ledtrig_default_on inet_diag tcp_diag gpio_sim uleds pwm_torch_test iio_torch_test; do
     add_module "$m"
 done
 bb=$work/bb

@@ -66,6 +66,8 @@ public final class TorchController {
     var saveHeld = false
     /// `settleProgramFirst` left the rest of `settle` for when the effects are taken.
     var restPending = false
+    /// The dark-LED watch on the light sensor's readings (nil: no sensor, or no calibration).
+    var lightWatch: DarkLEDWatch?
 
     public init(settings: ControllerSettings, at start: Instant) {
         self.settings = settings
@@ -73,6 +75,7 @@ public final class TorchController {
         now = start
         machine = TorchStateMachine(settings: settings.torch, restoring: settings.restoring, now: start)
         resetRecognizers(at: start)
+        lightWatch = Self.lightWatch(settings)
     }
 
     /// Starts at `time`: the light as the saved state or the command line asks.
@@ -84,6 +87,9 @@ public final class TorchController {
         machine.advance(to: time)
         for c in settings.initialCommands { machine.handle(c, at: time) }
         if !settings.initialCommands.isEmpty { lastCommandOrigin = .cli }
+        if settings.watchesLight && lightWatch == nil {
+            log("light sensor: this LED has no calibration (torch calibrate measures it): the LED is not watched", .warning)
+        }
         settle()
     }
 
@@ -233,7 +239,7 @@ public final class TorchController {
         machine.advance(to: now)
         if let pending = pendingProgram, now >= pending.startedAt {
             pendingProgram = nil
-            effects.append(.play(pending))
+            play(pending)
         }
         settle()
         checkHealth(output)
@@ -294,6 +300,7 @@ public final class TorchController {
     public func status(at time: Instant) -> TorchStatus {
         var status = machine.statusSummary(at: time)
         status.buttonStuck = !stuckButtons.isEmpty
+        status.ledDark = lightWatch?.isDark
         return status
     }
 

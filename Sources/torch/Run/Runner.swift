@@ -141,7 +141,7 @@ enum Runner {
     /// what changed from `running` (the config at the start) that only a restart applies
     /// is named.
     private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
-                                     running: TorchConfig) -> Result<ReloadedConfig, ReloadError> {
+                                     running: TorchConfig, statePath: String) -> Result<ReloadedConfig, ReloadError> {
         var config: TorchConfig
         do {
             (config, _) = try ConfigLoader.load(global.configPath)
@@ -155,7 +155,9 @@ enum Runner {
         do {
             let library = try PatternLibrary(config: config)
             let settings = try TorchSettings(config: config, library: library)
-            return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
+            let (calibration, _) = SettingsFactory.calibration(statePath: statePath)
+            return .success(ReloadedConfig(settings: settings,
+                                           mapping: SettingsFactory.mapping(config, curve: light.curve, calibration: calibration),
                                            library: library, restartOnly: running.restartOnlyChanges(to: config)))
         } catch {
             return .failure(ReloadError(["config: \(error)"]))
@@ -236,10 +238,12 @@ enum Runner {
                 for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
             }
             if let w = saved.warning { banner.append(w) }
+            let (calibration, calibrationWarning) = SettingsFactory.calibration(statePath: statePath)
+            if let w = calibrationWarning { banner.append(w) }
             // The carrier that dims the LED, when IEEE 1789 puts it above low risk: once, with the fix.
             if isService, let line = PWMCarrier.configured(output.kind, config.output)?.runLogLine { banner.append(line) }
             var controller = ControllerSettings(
-                torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
+                torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve, calibration: calibration), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
                 backend: output.kind)
             // Only a service darkens status LEDs (and puts them back).
@@ -263,7 +267,8 @@ enum Runner {
                 }
             }
             if isService {
-                controller.reload = { reloadConfig(global, light, running: config) }
+                controller.reload = { reloadConfig(global, light, running: config, statePath: statePath) }
+                controller.watchesLight = SettingsFactory.watchesLight(config)
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }
                 let journal = JournalLog()
