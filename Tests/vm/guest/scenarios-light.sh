@@ -9,6 +9,7 @@
 #      light through it is within 2 L*; torch run watches the LED: "LED dark" once when
 #      it breaks (log, status), cleared when it reads again; calibrate --clear
 # Its own helpers, so it also runs alone (TORCH_VM_SCRIPTS="" TORCH_VM_KERNEL_SCRIPTS=scenarios-light.sh).
+LIGHT_T0=$(cut -d. -f1 /proc/uptime)
 LPWMCHIP=/sys/class/pwm/pwmchip0
 LPARAMS=/sys/module/pwm_torch_test/parameters
 mkdir -p /tmp/torch/light
@@ -153,3 +154,4 @@ torch calibrate --clear --config /tmp/torch/light/s.conf --state-file /tmp/torch
 check light-calibrate-clear "$(light_oneline /tmp/light-clear.err)" \
     sh -c "[ ! -e /tmp/torch/light/calibration ] && grep -q 'calibration removed' /tmp/light-clear.err"
 cat $LPWMCHIP/device/applied > /dev/null 2>&1
+echo "  scenarios-light: $(( $(cut -d. -f1 /proc/uptime) - LIGHT_T0 )) s in this guest"
