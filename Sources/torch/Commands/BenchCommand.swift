@@ -83,7 +83,10 @@ enum BenchCommand {
             case .timing: return try timing(r, output, scheduler)
             case .button: return try button(r, output, scheduler, config: config)
             case .pwm: return try pwm(r, output, scheduler)
-            case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
+            case .sweep:
+                // The cie sweep through this LED's calibration, as every output plays it.
+                return try sweep(r, output, scheduler, curve: curve ?? config.light.curve,
+                                 calibration: SettingsFactory.calibration(statePath: statePath).0)
             case .flicker: return try flicker(r, output, scheduler, config: config)
             case .light:
                 let (calibration, warning) = SettingsFactory.calibration(statePath: statePath)
@@ -222,7 +225,7 @@ enum BenchCommand {
     }
 
     private static func sweep(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings,
-                              curve: BrightnessCurve) throws(HardwareError) -> Int32 {
+                              curve: BrightnessCurve, calibration: LightCalibration?) throws(HardwareError) -> Int32 {
         let scheduler = PatternScheduler(output: output, settings: s)
         try scheduler.start()
         defer { scheduler.stop() }
@@ -232,7 +235,7 @@ enum BenchCommand {
         var levels: [Double] = []
         for i in 0..<r.steps { levels.append(0.01 + 0.99 * Double(i) / Double(r.steps - 1)) }
         for c in curves {
-            let mapping = OutputMapping(curve: c)
+            let mapping = OutputMapping(curve: c, calibration: calibration)
             for (i, level) in levels.enumerated() {
                 scheduler.play(ScheduledProgram(timeline: .steady(1), lightness: level, startedAt: clock.now(), mapping: mapping))
                 let duty = mapping.duty(forLightness: level)
@@ -247,7 +250,8 @@ enum BenchCommand {
         endBar(r)
         for level in levels {
             table += LevelSyntax.format(level).padding(6) + " "
-                + curves.map { LevelSyntax.format(OutputMapping(curve: $0).duty(forLightness: level)).padding(12) }.joined(separator: " ") + "\n"
+                + curves.map { LevelSyntax.format(OutputMapping(curve: $0, calibration: calibration).duty(forLightness: level)).padding(12) }
+                    .joined(separator: " ") + "\n"
         }
         StandardOutput.write(table)
         return ExitCode.ok
