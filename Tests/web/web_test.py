@@ -240,6 +240,34 @@ driver.set_script_timeout(10)
 # A phone's viewport (390 × 844 CSS pixels), whatever the window's minimum size.
 driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
 driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+# What the page was told, recorded by the test, not by the page: every status the
+# browser receives (the event stream's, and GET /api/status's answer) goes into
+# window.torchEvents with the instant it came, before the page sees it. Injected by the
+# browser itself before the page's own script runs, so the page carries no test hook.
+driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+  window.torchEvents = [];
+  (() => {
+    const record = (s) => {
+      window.torchEvents.push({ t: performance.timeOrigin + performance.now(), status: s });
+      if (window.torchEvents.length > 200) window.torchEvents.shift();
+    };
+    const Source = window.EventSource;
+    window.EventSource = class extends Source {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener("status", (e) => { try { record(JSON.parse(e.data)); } catch (x) {} });
+      }
+    };
+    const fetchFirst = window.fetch;
+    window.fetch = async (...args) => {
+      const r = await fetchFirst(...args);
+      if (String(args[0]).startsWith("/api/status") && r.ok) {
+        r.clone().json().then(record, () => {});
+      }
+      return r;
+    };
+  })();
+"""})
 
 def wait_for(js, timeout=10):
     deadline = time.monotonic() + timeout

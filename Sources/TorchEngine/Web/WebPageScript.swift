@@ -12,7 +12,6 @@ extension WebPage {
   const builtIn = ["steady", "blink", "strobe-slow", "strobe-medium", "strobe-fast", "sos", "breathe"];
   let status = null, access = "control", chosen = null, held = null, holdTimer = null;
   let queue = Promise.resolve(), pressWorks = true;
-  window.torchEvents = [];  // [{t: epoch ms, status}] for tests and curious people
 
   function showError(text) { const e = $("error"); e.textContent = text || ""; e.hidden = !text; }
 
@@ -210,8 +209,6 @@ extension WebPage {
     }
   }
   function onStatus(s) {
-    window.torchEvents.push({ t: performance.timeOrigin + performance.now(), status: s });
-    if (window.torchEvents.length > 200) window.torchEvents.shift();
     if (s.access) access = s.access;
     if (s.patterns) customPatterns(s.patterns, s.flashing_patterns);
     status = s;
