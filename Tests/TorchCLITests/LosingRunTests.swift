@@ -1,4 +1,6 @@
 import Testing
+import TorchHardware
+import TorchTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,5 +48,19 @@ import Glibc
 
         let none = TorchProcess.run(["status", "--json"] + common)
         #expect(none.stdout.contains(",\"pid\":null,"), "no process drives it: \(none.stdout)")
+    }
+}
+
+/// The process table finds a running torch by its name (a lost GPIO line names it).
+@Suite struct ProcessTableTests {
+    @Test(.disabled(if: underEmulation, "under qemu-user the process's name is the emulator's"))
+    func aRunningTorchIsFoundByName() throws {
+        let dir = TempDir()
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display", "--state-file", dir.path + "/state",
+                                                 "--config", dir.write("t.conf", "[service]\nsocket = \(dir.path)/t.sock\n")]))
+        #expect(waitUntil { ServiceSocket.answers(dir.path + "/t.sock") }, "\(service.stderr)")
+        #expect(ProcessTable.pids(named: "torch", limit: 1000).contains(service.pid))
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0)
     }
 }

@@ -55,6 +55,17 @@ import Testing
         #expect(anonymous.message == "gpiochip0 line 4: busy, held by an unlabelled consumer (stop it or pick another line)")
     }
 
+    /// Issue 36: a torch that loses the line to another torch names its pid.
+    @Test func busyByAnotherTorchNamesItsPid() {
+        let line = GPIOLineInfo(offset: 18, name: "GPIO18", consumer: "torch", isUsed: true)
+        #expect(GPIOErrors.lineBusy(chip: "gpiochip0", line: line, torches: [4242]).message
+                == "gpiochip0 line 18 (GPIO18): busy, held by 'torch' (another torch runs: pid 4242; stop it (systemctl stop torch, "
+                + "or kill 4242) or pick another line)")
+        #expect(GPIOErrors.lineBusy(chip: "gpiochip0", line: line, torches: [7, 9]).message.contains("other torches run: pid 7, pid 9;"))
+        #expect(GPIOErrors.lineBusy(chip: "gpiochip0", line: line).message
+                == "gpiochip0 line 18 (GPIO18): busy, held by 'torch' (stop it or pick another line)", "none found: as before")
+    }
+
     @Test func editDistanceCountsSwapsOnce() {
         #expect(GPIOErrors.editDistance(Array("GPIO81"), Array("GPIO18")) == 1)
         #expect(GPIOErrors.editDistance(Array("LED"), Array("")) == 3)

@@ -106,7 +106,9 @@ public final class GPIOChip {
     func requestError(_ code: Int32, offset: UInt32, what: String) -> HardwareError {
         let info = (try? lineInfo(offset)) ?? GPIOLineInfo(offset: offset, name: "")
         switch code {
-        case EBUSY: return GPIOErrors.lineBusy(chip: name, line: info)
+        case EBUSY:
+            return GPIOErrors.lineBusy(chip: name, line: info,
+                                       torches: info.consumer == "torch" ? ProcessTable.pids(named: "torch") : [])
         case EACCES, EPERM: return GPIOErrors.permissionDenied(path: path, errno: code)
         case EINVAL where Int(offset) >= lineCount:
             return GPIOErrors.offsetOutOfRange(Int(offset), chip: name, lineCount: lineCount)

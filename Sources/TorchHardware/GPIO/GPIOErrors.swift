@@ -42,12 +42,18 @@ public enum GPIOErrors {
         return HardwareError("\(chip): no line named '\(name)' (\(hint))", errno: ENOENT)
     }
 
-    /// The line is held by someone else (named by its consumer label).
-    public static func lineBusy(chip: String, line: GPIOLineInfo) -> HardwareError {
+    /// The line is held by someone else (named by its consumer label). When that label is
+    /// torch's and other torch processes run (`torches`, their pids), they are named with
+    /// how to stop them: one of them holds it.
+    public static func lineBusy(chip: String, line: GPIOLineInfo, torches: [Int32] = []) -> HardwareError {
         let holder = line.consumer.isEmpty ? "an unlabelled consumer" : "'\(line.consumer)'"
-        return HardwareError(
-            "\(chip) \(line.label): busy, held by \(holder) (stop it or pick another line)",
-            errno: EBUSY)
+        guard line.consumer == "torch", let first = torches.first else {
+            return HardwareError("\(chip) \(line.label): busy, held by \(holder) (stop it or pick another line)", errno: EBUSY)
+        }
+        let pids = torches.map { "pid \($0)" }.joined(separator: ", ")
+        let who = torches.count == 1 ? "another torch runs: \(pids)" : "other torches run: \(pids)"
+        return HardwareError("\(chip) \(line.label): busy, held by \(holder) (\(who); stop it (systemctl stop torch, "
+                             + "or kill \(first)) or pick another line)", errno: EBUSY)
     }
 
     /// Any other failed call, with the system's text for the errno.

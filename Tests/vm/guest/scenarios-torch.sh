@@ -359,6 +359,21 @@ expect_torch_error() {
     fi
 }
 expect_torch_error torch-error-busy "torch: $CHIP line 5 (HELD): busy, held by 'holder' (stop it or pick another line)" --chip torch-sim --line 5
+# A line another torch holds (each with its own state file and no socket: the holder
+# lock cannot find it): the loser names that torch's pid (issue 36).
+torch on --backend gpiod --no-display --state-file /tmp/torch/s6 --chip torch-sim --line 3 > /tmp/th.out 2> /tmp/th.err &
+HOLDER=$!
+if wait_until 20 held_by_torch 3; then
+    torch on --backend gpiod --no-display --for 2s --state-file /tmp/torch/s5 --chip torch-sim --line 3 > /tmp/te.out 2> /tmp/te.err &
+    finish $! 15
+    check torch-error-busy-torch "rc=$RC: $(oneline /tmp/te.err)" \
+        sh -c "[ '$RC' != 0 ] && [ \$(wc -l < /tmp/te.err) = 1 ] && grep -q \"^torch: $CHIP line 3 (GPIO19): busy, held by 'torch' (.*pid $HOLDER[;,]\" /tmp/te.err"
+    echo "  $(cat /tmp/te.err)"
+else
+    fail torch-error-busy-torch "the first torch did not take line 3: $(oneline /tmp/th.err)"
+fi
+kill -TERM $HOLDER
+finish $HOLDER 15
 expect_torch_error torch-error-bad-offset "torch: $CHIP line 99: offset out of range ($CHIP has lines 0…7)" --chip torch-sim --line 99
 expect_torch_error torch-error-missing-chip "torch: gpio chip 'nope' not found (chips here: $CHIP [torch-sim])" --chip nope --line 3
 left=""
