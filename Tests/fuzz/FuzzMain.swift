@@ -21,6 +21,7 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("mqtt", fuzzMQTT),
     ("http", fuzzHTTP),
     ("web-tokens", fuzzWebTokens),
+    ("handover", fuzzHandover),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

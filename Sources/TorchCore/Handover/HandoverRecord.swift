@@ -1,0 +1,32 @@
+/// What a service process leaves for the next one in the runtime directory
+/// (`$RUNTIME_DIRECTORY/handover`, tmpfs: never on the SD card), rewritten whenever the
+/// light changes: which output it drove, what the first process found there (so the
+/// last one puts it back), and what was playing since when (`Resumption`). The GPIO
+/// line's request itself is in systemd's file descriptor store; a PWM channel keeps its
+/// level with no holder. `HandoverRecordFormat` is its text.
+public struct HandoverRecord: Equatable, Sendable {
+    /// The output, as the next process must find it to take it over.
+    public enum Output: Equatable, Sendable {
+        /// A GPIO line: the chip's kernel name (`gpiochip0`), the offset, active-low.
+        case gpioLine(chip: String, offset: UInt32, activeLow: Bool)
+        /// A sysfs PWM channel: the chip's name (`pwmchip0`) and channel; `found`: the
+        /// channel as the first torch found it, exported by someone else (nil: torch
+        /// exported it, and unexports it at the stop).
+        case pwmChannel(chip: String, channel: Int, found: PWMChannelState?)
+    }
+
+    public var output: Output
+    public var resumption: Resumption
+
+    public init(output: Output, resumption: Resumption) {
+        self.output = output
+        self.resumption = resumption
+    }
+}
+
+/// Why a handover record cannot be used (the next process then starts afresh).
+public struct HandoverRecordError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+    public var description: String { reason }
+}

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TorchCore
+
+/// What systemd is doing with torch's unit, asked of `systemctl` (`ChildProcess`): the
+/// job it runs for the unit (a restart or a stop) and, after a process ended by itself,
+/// the unit's `Restart=`, start limit and how long that process ran. `LightAtStop`
+/// decides from the answers; nil wherever systemctl cannot say.
+public struct ServiceManager: Sendable {
+    /// Where systemctl is.
+    public static let systemctlPaths = ["/usr/bin/systemctl", "/bin/systemctl"]
+    /// The unit asked about (e.g. `torch.service`).
+    public let unit: String
+    /// How long one systemctl may take (it answers in milliseconds; an emulated board
+    /// takes longer).
+    public var timeout: Duration = .seconds(3)
+
+    public init(unit: String) { self.unit = unit }
+
+    /// The unit this process runs in (`/proc/self/cgroup`); nil outside a service.
+    public static func ownUnit() -> String? {
+        guard let text = try? AtomicFile.readFile("/proc/self/cgroup") else { return nil }
+        return ServiceManagerText.unit(fromCgroup: text)
+    }
+
+    /// The unit's job now (`systemctl list-jobs`); nil when systemctl cannot say.
+    public func job() -> ServiceJob? {
+        guard case let .success(text) = systemctl(["list-jobs", "--no-legend", "--no-pager", "--full", unit]) else { return nil }
+        return ServiceManagerText.job(inListJobs: text, unit: unit)
+    }
+
+    /// What the post-stop command needs after a process ended by itself: the unit's
+    /// `Restart=`, its start limit, and how long the process ran (its start and exit
+    /// stamps on the monotonic clock). Each nil when systemctl cannot say.
+    public func endedProcess() -> (restart: RestartPolicy?, startLimit: StartLimit?, ran: Duration?) {
+        let names = ["Restart", "StartLimitIntervalUSec", "StartLimitBurst",
+                     "ExecMainStartTimestampMonotonic", "ExecMainExitTimestampMonotonic"]
+        guard case let .success(text) = systemctl(["show", "--no-pager", unit] + names.map { "--property=" + $0 }) else {
+            return (nil, nil, nil)
+        }
+        let p = ServiceManagerText.properties(text)
+        let restart = p["Restart"].flatMap(RestartPolicy.init(rawValue:))
+        var limit: StartLimit? = nil
+        if let interval = p["StartLimitIntervalUSec"].flatMap(ServiceManagerText.timespan),
+           let burst = p["StartLimitBurst"].flatMap({ Int($0) }) {
+            limit = StartLimit(interval: interval, burst: burst)
+        }
+        var ran: Duration? = nil
+        if let start = ServiceManagerText.monotonicMicroseconds(p["ExecMainStartTimestampMonotonic"]),
+           let exit = ServiceManagerText.monotonicMicroseconds(p["ExecMainExitTimestampMonotonic"]), exit >= start {
+            ran = exit - start
+        }
+        return (restart, limit, ran)
+    }
+
+    private func systemctl(_ arguments: [String]) -> Result<String, HardwareError> {
+        guard let path = Self.systemctlPaths.first(where: { access($0, X_OK) == 0 }) else {
+            return .failure(HardwareError("systemctl: not found", errno: ENOENT))
+        }
+        return ChildProcess.output(of: path, arguments, timeout: timeout)
+    }
+}

@@ -1,0 +1,38 @@
+import TorchCore
+import TorchEngine
+import TorchHardware
+
+/// The unit's post-stop command, `torch off --service-stopped` (ExecStopPost), under
+/// systemd with the file descriptor store (`$FDSTORE`): it runs after every stop of the
+/// service's process, and decides with `LightAtStop.afterStop` whether the light is
+/// left for the next process (a restart job, or a crash that systemd will restart and
+/// cannot refuse) or put back. Putting back: the line's request is taken out of the
+/// store (`FDSTOREREMOVE=1`, which the unit's `NotifyAccess=exec` lets this control
+/// process send), and the output is opened as the handover record says (a PWM channel
+/// the first process exported is unexported again), driven dark and released.
+enum ServiceStopped {
+    /// What to do; nil outside systemd or without the store (then: dark, as always).
+    static func decide() -> LightAtStop? {
+        guard SystemdNotify.storeCapacity() > 0, let result = ProcessEnvironment.variable("SERVICE_RESULT") else { return nil }
+        let manager = ServiceManager.ownUnit().map { ServiceManager(unit: $0) }
+        let job = manager?.job()
+        var ended: (restart: RestartPolicy?, startLimit: StartLimit?, ran: Duration?) = (nil, nil, nil)
+        if let manager, job == ServiceJob.none { ended = manager.endedProcess() }
+        return LightAtStop.afterStop(job: job, result: ServiceResult(result), restart: ended.restart,
+                                     startLimit: ended.startLimit, ran: ended.ran, storeEnabled: true)
+    }
+
+    /// Before the output is opened to put it back: the store lets go of the line, and
+    /// what the record says about the output is read (nil without a record).
+    static func prepareToPutBack() -> TakeOver? {
+        let notify = SystemdNotify()
+        try? notify.removeStored(name: SocketActivation.storedLightName)
+        _ = notify.barrier(timeout: .seconds(2))
+        return TakeOver.prepare(inherited: SocketActivation.Inherited())
+    }
+
+    /// After the put back: nothing is left for a next process.
+    static func finished(_ takeOver: TakeOver?) {
+        if let path = takeOver?.recordPath { _ = removeFile(path) }
+    }
+}
