@@ -67,7 +67,14 @@ public final class SystemdHandover: ServiceHandover {
     }
 
     public func decideAtStop() -> LightAtStop {
-        LightAtStop.atSignal(job: manager?.job(), storeEnabled: true)
+        switch manager?.job() {
+        case let .success(job)?:
+            return LightAtStop.atSignal(job: job, storeEnabled: true)
+        case let .failure(error)?:
+            return .putBack(reason: "the unit's job is unknown: \(error)")
+        case nil:
+            return .putBack(reason: "not in a service unit of its own")
+        }
     }
 
     public func putBack() {

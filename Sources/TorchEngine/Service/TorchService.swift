@@ -385,6 +385,7 @@ public final class TorchService {
             waits.close()
             return 0
         }
+        if let atStop { log("stopping: the light goes dark and is released (\(atStop.reason))") }
         scheduler.stop()          // writes dark from the RT thread, then joins it
         drainTrace()
         trace?.flush()

@@ -24,10 +24,11 @@ public struct ServiceManager: Sendable {
         return ServiceManagerText.unit(fromCgroup: text)
     }
 
-    /// The unit's job now (`systemctl list-jobs`); nil when systemctl cannot say.
-    public func job() -> ServiceJob? {
-        guard case let .success(text) = systemctl(["list-jobs", "--no-legend", "--no-pager", "--full", unit]) else { return nil }
-        return ServiceManagerText.job(inListJobs: text, unit: unit)
+    /// The unit's job now (`systemctl list-jobs`), or why systemctl cannot say.
+    public func job() -> Result<ServiceJob, HardwareError> {
+        systemctl(["list-jobs", "--no-legend", "--no-pager", "--full", unit]).map {
+            ServiceManagerText.job(inListJobs: $0, unit: unit)
+        }
     }
 
     /// What the post-stop command needs after a process ended by itself: the unit's

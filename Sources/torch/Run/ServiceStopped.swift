@@ -13,11 +13,20 @@ import TorchHardware
 enum ServiceStopped {
     /// What to do; nil outside systemd or without the store (then: dark, as always).
     static func decide() -> LightAtStop? {
-        guard SystemdNotify.storeCapacity() > 0, let result = ProcessEnvironment.variable("SERVICE_RESULT") else { return nil }
-        let manager = ServiceManager.ownUnit().map { ServiceManager(unit: $0) }
-        let job = manager?.job()
+        guard SystemdNotify.storeCapacity() > 0, let result = ProcessEnvironment.variable("SERVICE_RESULT") else {
+            StandardError.write("torch: no file descriptor store ($FDSTORE) or no $SERVICE_RESULT: dark and released\n")
+            return nil
+        }
+        guard let manager = ServiceManager.ownUnit().map({ ServiceManager(unit: $0) }) else {
+            return .putBack(reason: "not in a service unit of its own")
+        }
+        let job: ServiceJob
+        switch manager.job() {
+        case let .success(j): job = j
+        case let .failure(error): return .putBack(reason: "the unit's job is unknown: \(error)")
+        }
         var ended: (restart: RestartPolicy?, startLimit: StartLimit?, ran: Duration?) = (nil, nil, nil)
-        if let manager, job == ServiceJob.none { ended = manager.endedProcess() }
+        if job == ServiceJob.none { ended = manager.endedProcess() }
         return LightAtStop.afterStop(job: job, result: ServiceResult(result), restart: ended.restart,
                                      startLimit: ended.startLimit, ran: ended.ran, storeEnabled: true)
     }

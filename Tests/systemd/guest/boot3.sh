@@ -40,3 +40,4 @@ cp "$keep/torch.conf.noweb" /etc/torch/torch.conf
 systemctl restart torch.service
 check boot3-web-restored "torch $(systemctl is-active torch.service), LED $(led)" wait_until 20 dark_active
 sleep 1
+. "$here/clock.sh"

@@ -23,15 +23,20 @@ gap_line() {
 }
 lit_throughout() { [ "$(gap_value "$1" gpio dark-runs)" = 0 ] && [ "$(gap_value "$1" watch releases)" = 0 ]; }
 went_dark() { [ "$(gap_value "$1" gpio dark-runs)" -ge 1 ]; }
-post_stop_said() { journalctl -b -u torch.service --no-pager -o cat | grep -E 'left as it is|putting the light back' | tail -n 1; }
+# journal_mark, then journal_since: what the service and its post-stop command logged
+# in between about the light at the stop.
+journal_mark() { mark=$(journalctl -b -u torch.service -n 0 --show-cursor --no-pager | sed -n 's/^-- cursor: //p'); }
+journal_since() { journalctl -b -u torch.service --after-cursor "$mark" --no-pager -o cat; }
+said_at_stop() { journal_since | grep -E 'stopping: |left as it is|putting the light back|handover|file descriptor store' | sed 's/^/    /'; }
 
-check handover-unit-verifies "$(systemd-analyze verify torch.service 2>&1 | head -n 3 | tr '\n' '|')" \
-    sh -c '[ -z "$(systemd-analyze verify torch.service 2>&1)" ]'
+check handover-unit-verifies "$(systemd-analyze verify --man=no torch.service 2>&1 | head -n 3 | tr '\n' '|')" \
+    sh -c '[ -z "$(systemd-analyze verify --man=no torch.service 2>&1)" ]'
 check handover-lit-before "LED $(led)" wait_until 20 led_is 1
 
 # systemctl restart: the line's request waits in systemd's store, the next process
 # takes it over.
 pid=$(main_pid)
+journal_mark
 gap_begin restart
 systemctl restart torch.service
 wait_until 60 new_process "$pid"
@@ -41,13 +46,14 @@ gap_line restart "systemctl restart, steady light on GPIO"
 check handover-restart-lit "the light went dark" lit_throughout restart
 taken() { journalctl -b -u torch.service --no-pager -o cat | grep -q 'taken over from the last run'; }
 check handover-restart-taken-over "no 'taken over' in the journal" taken
-info "the post-stop command: $(post_stop_said)"
+said_at_stop
 
 # kill -9 of a process that ran past the start limit's interval (10 s): systemd
 # restarts it (Restart=on-failure) and cannot refuse: the light stays.
 wait_until 60 ran_at_least 11000
 pid=$(main_pid)
 n0=$(restarts)
+journal_mark
 gap_begin kill
 kill -9 "$pid"
 wait_until 60 new_process "$pid"
@@ -56,11 +62,12 @@ gap_end kill
 gap_line kill "kill -9 and systemd's restart, steady light on GPIO"
 check handover-kill-lit "the light went dark" lit_throughout kill
 check handover-kill-restarted "NRestarts $(restarts) (was $n0)" [ "$(restarts)" -gt "$n0" ]
-info "the post-stop command: $(post_stop_said)"
+said_at_stop
 
 # A package upgrade's restart (the postinst's try-restart): the same package again.
 deb=$(ls "$here"/torch_*.deb)
 pid=$(main_pid)
+journal_mark
 gap_begin upgrade
 DEBIAN_FRONTEND=noninteractive dpkg -i "$deb" > /tmp/dpkg.log 2>&1
 wait_until 60 new_process "$pid"
@@ -68,6 +75,7 @@ sleep 1
 gap_end upgrade
 gap_line upgrade "package upgrade (dpkg -i, the postinst's restart), steady light on GPIO"
 check handover-upgrade-lit "the light went dark; dpkg: $(tail -n 2 /tmp/dpkg.log | tr '\n' '|')" lit_throughout upgrade
+said_at_stop
 
 # A stop after a taken-over run: dark and released, nothing left to resume.
 systemctl stop torch.service 2>/dev/null
@@ -81,6 +89,7 @@ check handover-start-lit "LED $(led)" wait_until 30 led_is 1
 # puts the light back (dark, released), and the restart lights it again (light-by-default).
 pid=$(main_pid)
 if [ "$(ran_ms)" -lt 9000 ]; then
+    journal_mark
     gap_begin young
     kill -9 "$pid"
     wait_until 60 new_process "$pid"
@@ -88,7 +97,7 @@ if [ "$(ran_ms)" -lt 9000 ]; then
     gap_end young
     gap_line young "kill -9 $(( $(ran_ms) / 1000 )) s after a start"
     check handover-young-crash-put-back "the light never went dark" went_dark young
-    info "the post-stop command: $(post_stop_said)"
+    said_at_stop
 else
     info "kill -9 soon after a start: skipped (the start took until $(ran_ms) ms)"
 fi
