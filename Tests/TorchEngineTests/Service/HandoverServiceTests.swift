@@ -101,6 +101,22 @@ import TorchTesting
         #expect(e.stop() == 0)
     }
 
+    /// The sleep timer is not carried over: it starts again from the restart.
+    @Test func aSleepTimerStartsAgainFromTheRestart() {
+        let clock = ManualClock()
+        clock.advance(to: atMs(100_000))
+        let resuming = Resumption(state: PersistentState(lit: true), origin: atMs(40_000))
+        let torch = TorchSettings(sleepTimer: .seconds(60), sleepFade: .zero)
+        let e = EmbeddedService(output: SimulatedOutput(clock: clock),
+                                options: options(torch, handover: ScriptedHandover(.putBack(reason: "")), resuming: resuming), clock: clock)
+        #expect(e.begin() == nil)
+        e.run(until: atMs(159_000))
+        #expect(e.duty(at: atMs(159_000)) == 1, "lit 59 s after the restart")
+        e.run(until: atMs(161_000))
+        #expect(e.duty(at: atMs(161_000)) == 0, "dark 60 s after the restart")
+        #expect(e.stop() == 0)
+    }
+
     @Test func aLightLeftDarkStaysDarkWhateverTheStartRule() {
         let clock = ManualClock()
         let resuming = Resumption(state: PersistentState(lit: false), origin: .zero)
