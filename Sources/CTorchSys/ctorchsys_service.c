@@ -47,12 +47,17 @@ int ctorch_spawn_reading(const char *path, char *const argv[], char *const envp[
     if (err) goto close_pipe;
     err = posix_spawnattr_init(&attr);
     if (err) goto free_actions;
-    // The child hears every signal (the service blocks its stop signals for signalfd)
-    // and inherits none of the service's descriptors: stdout is the pipe, the rest
-    // /dev/null.
-    sigset_t none;
-    sigemptyset(&none);
-    if ((err = posix_spawnattr_setsigmask(&attr, &none)) == 0
+    // The child blocks the stop signals: systemd signals every process of the unit's
+    // cgroup when it stops the service, and the child is asked at that very moment
+    // (is it a restart?). It inherits none of the service's descriptors: stdout is the
+    // pipe, the rest /dev/null.
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGHUP);
+    sigaddset(&stop, SIGQUIT);
+    if ((err = posix_spawnattr_setsigmask(&attr, &stop)) == 0
         && (err = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK)) == 0
         && (err = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)) == 0
         && (err = posix_spawn_file_actions_adddup2(&actions, p[1], 1)) == 0

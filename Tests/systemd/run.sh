@@ -21,7 +21,7 @@
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm; the arm64 guest's root, disks
 # and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_DEBIAN_KERNEL_CACHE
 # (the amd64 kernel, default ~/.cache/torch-debian-kernel), TORCH_VM_TIMEOUT (seconds per
-# boot, default 900; 1500 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
+# boot, default 1200; 1800 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
 # tcg; arm64: kvm on an aarch64 host whose /dev/kvm works, else tcg), TORCH_VM_HOST
 # (default uname -m: the host architecture the Makefile chose the guest for).
 # Output: the guest's VMTEST lines prefixed [bootN], then "<name>: N passed, M
@@ -45,8 +45,8 @@ esac
 export TORCH_VM_CACHE="$cache"
 log() { echo "$name: $*" >&2; }
 machine "$guest"
-boot_timeout=900
-[ "$guest:$accel" = arm64:tcg ] && boot_timeout=1500
+boot_timeout=1200
+[ "$guest:$accel" = arm64:tcg ] && boot_timeout=1800
 boot_timeout=${TORCH_VM_TIMEOUT:-$boot_timeout}
 log "$accel_why"
 t0=$(now)

@@ -94,8 +94,9 @@ int ctorch_send_with_fds(int sock, const struct sockaddr *addr, unsigned int add
 
 /// Starts `path` with `argv` and `envp` (posix_spawn), its standard output a pipe whose
 /// read end (close-on-exec) comes back in `stdout_fd`, its standard input and error
-/// /dev/null, no other descriptor inherited, every signal unblocked. Returns 0 or an
-/// errno.
+/// /dev/null, no other descriptor inherited, SIGTERM, SIGINT, SIGHUP and SIGQUIT
+/// blocked (a stopping unit's cgroup is signalled while the child answers). Returns 0
+/// or an errno.
 int ctorch_spawn_reading(const char *path, char *const argv[], char *const envp[], int *pid_out, int *stdout_fd);
 
 #endif

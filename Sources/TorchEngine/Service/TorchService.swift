@@ -48,8 +48,7 @@ public final class TorchService {
     /// retry it and report), without the pattern thread's signal, or for a GPIO line of a
     /// service, which is taken again when its chip comes back: a steady line makes no
     /// write that could fail when its chip goes, and Linux 6.1 wakes no poller of a line
-    /// request when its chip is removed (6.12 does), nor does libgpiod 1.6 give an output
-    /// line's descriptor to poll; so it is probed once a second.
+    /// request when its chip is removed (6.12 does); so it is probed once a second.
     private var outputNeedsATimer: Bool {
         attention == nil || scheduler.isFailing || output.needsMaintenanceTimer
     }

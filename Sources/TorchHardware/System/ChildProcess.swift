@@ -6,8 +6,9 @@ import Glibc
 
 /// Runs another program and reads what it prints: for `systemctl`, which says what the
 /// service manager is doing with torch's unit (`ServiceManager`). The child gets no
-/// descriptor of torch's but its output pipe, a fixed environment and no blocked
-/// signal; one that outlives `timeout` is killed.
+/// descriptor of torch's but its output pipe, a fixed environment, and the stop signals
+/// blocked (it is asked while systemd signals the stopping unit's every process); one
+/// that outlives `timeout` is killed.
 public enum ChildProcess {
     /// The most output kept, in bytes (systemctl's answers are a few lines).
     public static let maxOutput = 64 * 1024
