@@ -18,6 +18,18 @@ public struct HandoverRecord: Equatable, Sendable {
     public var output: Output
     public var resumption: Resumption
 
+    /// Whether the record's output is `configured` (the same chip and line with the same
+    /// active-low, or the same PWM chip and channel; what the first process found
+    /// aside): only then does the next process take it over. Anything else the record
+    /// names is put back, and the configured output opened afresh.
+    public func names(_ configured: Output) -> Bool {
+        switch (output, configured) {
+        case let (.gpioLine(c1, o1, a1), .gpioLine(c2, o2, a2)): c1 == c2 && o1 == o2 && a1 == a2
+        case let (.pwmChannel(c1, n1, _), .pwmChannel(c2, n2, _)): c1 == c2 && n1 == n2
+        default: false
+        }
+    }
+
     public init(output: Output, resumption: Resumption) {
         self.output = output
         self.resumption = resumption

@@ -58,8 +58,7 @@ final class TakeOver {
     /// request it afresh). A stored line the config no longer names is put back first.
     func gpioLine(chip: GPIOChip, offset: UInt32, activeLow: Bool) -> GPIOOutputLine? {
         guard let fd = storedLine else { return nil }
-        guard case let .gpioLine(recordChip, recordOffset, recordActiveLow)? = record?.output,
-              recordChip == chip.name, recordOffset == offset, recordActiveLow == activeLow else {
+        guard record?.names(.gpioLine(chip: chip.name, offset: offset, activeLow: activeLow)) == true else {
             putBackStored()
             return nil
         }
@@ -78,8 +77,8 @@ final class TakeOver {
     /// (`SysfsPWMOutput` then writes nothing if the channel is as the last process left
     /// it). A channel the record names that the config no longer drives is put back.
     func pwm(chip: String, channel: Int) -> PWMTakeOver? {
-        guard case let .pwmChannel(recordChip, recordChannel, found)? = record?.output else { return nil }
-        guard recordChip == chip, recordChannel == channel else {
+        guard let record, case let .pwmChannel(_, _, found) = record.output else { return nil }
+        guard record.names(.pwmChannel(chip: chip, channel: channel, found: nil)) else {
             putBackRecordedPWM()
             return nil
         }

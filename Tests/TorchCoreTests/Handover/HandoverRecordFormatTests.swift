@@ -26,6 +26,24 @@ import TorchCore
         #expect(text.contains("output=pwm pwmchip0 1 found 500000 7 normal 0\n"))
     }
 
+    /// The next process takes over only the output the config drives now.
+    @Test func theRecordNamesTheConfiguredOutputOrNot() {
+        let line = HandoverRecord(output: .gpioLine(chip: "gpiochip0", offset: 18, activeLow: false),
+                                  resumption: Resumption(state: state, origin: .zero))
+        #expect(line.names(.gpioLine(chip: "gpiochip0", offset: 18, activeLow: false)))
+        #expect(!line.names(.gpioLine(chip: "gpiochip4", offset: 18, activeLow: false)), "another chip")
+        #expect(!line.names(.gpioLine(chip: "gpiochip0", offset: 17, activeLow: false)), "another line")
+        #expect(!line.names(.gpioLine(chip: "gpiochip0", offset: 18, activeLow: true)), "active-low changed")
+        #expect(!line.names(.pwmChannel(chip: "pwmchip0", channel: 0, found: nil)), "a PWM channel now")
+        let found = PWMChannelState(period: 1000, dutyCycle: 0, polarity: .normal, enabled: false)
+        let pwm = HandoverRecord(output: .pwmChannel(chip: "pwmchip0", channel: 1, found: found),
+                                 resumption: Resumption(state: state, origin: .zero))
+        #expect(pwm.names(.pwmChannel(chip: "pwmchip0", channel: 1, found: nil)), "what was found does not matter")
+        #expect(!pwm.names(.pwmChannel(chip: "pwmchip0", channel: 0, found: found)))
+        #expect(!pwm.names(.pwmChannel(chip: "pwmchip2", channel: 1, found: found)))
+        #expect(!pwm.names(.gpioLine(chip: "gpiochip0", offset: 18, activeLow: false)))
+    }
+
     @Test func aBrokenRecordSaysWhy() {
         let good = HandoverRecordFormat.encode(HandoverRecord(output: .gpioLine(chip: "gpiochip0", offset: 0, activeLow: false),
                                                               resumption: Resumption(state: state, origin: .zero)))
