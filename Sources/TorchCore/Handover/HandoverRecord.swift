@@ -17,6 +17,9 @@ public struct HandoverRecord: Equatable, Sendable {
 
     public var output: Output
     public var resumption: Resumption
+    /// Written by a process that stopped for a restart (`LightAtStop.atSignal` kept the
+    /// light): the post-stop command then keeps it too, with nothing more to ask.
+    public var handedOver: Bool
 
     /// Whether the record's output is `configured` (the same chip and line with the same
     /// active-low, or the same PWM chip and channel; what the first process found
@@ -30,9 +33,10 @@ public struct HandoverRecord: Equatable, Sendable {
         }
     }
 
-    public init(output: Output, resumption: Resumption) {
+    public init(output: Output, resumption: Resumption, handedOver: Bool = false) {
         self.output = output
         self.resumption = resumption
+        self.handedOver = handedOver
     }
 }
 

@@ -10,10 +10,11 @@
 ///
 /// or, for a PWM channel, `output=pwm pwmchip0 0 exported` (torch exported it) or
 /// `output=pwm pwmchip0 0 found 500000 0 normal 1` (found exported: period, duty cycle,
-/// polarity, enable as found). `origin` is CLOCK_MONOTONIC nanoseconds.
+/// polarity, enable as found). `origin` is CLOCK_MONOTONIC nanoseconds. A process that
+/// stopped for a restart adds `handed-over=yes`.
 public enum HandoverRecordFormat {
     public static let version = 1
-    static let ownKeys = ["handover", "output", "origin"]
+    static let ownKeys = ["handover", "output", "origin", "handed-over"]
 
     public static func encode(_ record: HandoverRecord) -> String {
         let output: String
@@ -26,6 +27,7 @@ public enum HandoverRecordFormat {
             } ?? "exported")
         }
         return "handover=\(version)\noutput=\(output)\norigin=\(record.resumption.origin.nanoseconds)\n"
+            + (record.handedOver ? "handed-over=yes\n" : "")
             + StateFileFormat.encode(record.resumption.state)
     }
 
@@ -50,11 +52,15 @@ public enum HandoverRecordFormat {
             throw HandoverRecordError("origin '\(EchoedText.bounded(own["origin"] ?? ""))' is not a CLOCK_MONOTONIC instant")
         }
         let output = try decodeOutput(own["output"] ?? "")
+        guard own["handed-over"] == nil || own["handed-over"] == "yes" else {
+            throw HandoverRecordError("handed-over '\(EchoedText.bounded(own["handed-over"] ?? ""))' is not yes")
+        }
         let state: PersistentState
         do { state = try StateFileFormat.decode(rest) } catch {
             throw HandoverRecordError("state: \(error)")
         }
-        return HandoverRecord(output: output, resumption: Resumption(state: state, origin: Instant(nanoseconds: ns)))
+        return HandoverRecord(output: output, resumption: Resumption(state: state, origin: Instant(nanoseconds: ns)),
+                              handedOver: own["handed-over"] == "yes")
     }
 
     private static func decodeOutput(_ text: String) throws(HandoverRecordError) -> HandoverRecord.Output {

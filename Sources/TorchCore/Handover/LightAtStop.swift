@@ -45,7 +45,13 @@ public enum LightAtStop: Equatable, Sendable {
         }
     }
 
-    /// The unit's post-stop command. `ran`: how long the ended process ran (nil:
+    /// The unit's post-stop command after the process exited cleanly: it decided at its
+    /// stop signal (`atSignal`) and said so in the handover record (`handedOver`).
+    public static func afterCleanExit(handedOver: Bool) -> LightAtStop {
+        handedOver ? .keep(reason: "the service left it for a restart") : .putBack(reason: "the service put it back")
+    }
+
+    /// The unit's post-stop command after the process ended otherwise. `ran`: how long the ended process ran (nil:
     /// unknown); `restart`, `startLimit`: the unit's (nil: unknown).
     public static func afterStop(job: ServiceJob?, result: ServiceResult, restart: RestartPolicy?,
                                  startLimit: StartLimit?, ran: Duration?, storeEnabled: Bool) -> LightAtStop {

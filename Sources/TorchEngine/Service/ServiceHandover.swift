@@ -14,6 +14,8 @@ public protocol ServiceHandover: AnyObject {
     /// At the stop, before anything is put back: whether the light is left for the next
     /// process (`LightAtStop`).
     func decideAtStop() -> LightAtStop
+    /// The light is left for the next process: what it resumes, marked as handed over.
+    func handOver(_ resumption: Resumption)
     /// After a stop that put everything back: nothing is left for a next process.
     func putBack()
 }

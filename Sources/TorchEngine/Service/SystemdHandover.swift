@@ -54,8 +54,12 @@ public final class SystemdHandover: ServiceHandover {
         }
     }
 
-    public func lightChanged(_ resumption: Resumption) {
-        let text = HandoverRecordFormat.encode(HandoverRecord(output: output, resumption: resumption))
+    public func lightChanged(_ resumption: Resumption) { write(resumption, handedOver: false) }
+
+    public func handOver(_ resumption: Resumption) { write(resumption, handedOver: true) }
+
+    private func write(_ resumption: Resumption, handedOver: Bool) {
+        let text = HandoverRecordFormat.encode(HandoverRecord(output: output, resumption: resumption, handedOver: handedOver))
         do {
             try AtomicFile.write(text, to: recordPath, mode: 0o600)
             recordFailing = false

@@ -373,7 +373,7 @@ public final class TorchService {
         if let state = saves.flush() { saveState(state) }
         let atStop = options.handover?.decideAtStop()
         if let atStop, atStop.keeps {
-            recordHandover()
+            options.handover?.handOver(Resumption(state: controller.machine.persistentState, origin: playingSince ?? origin))
             log("stopping: the light is left as it is for the next process (\(atStop.reason))")
             scheduler.handOver()  // the output keeps its level, then the thread is joined
             drainTrace()

@@ -31,15 +31,27 @@ public struct ServiceManager: Sendable {
         }
     }
 
-    /// What the post-stop command needs after a process ended by itself: the unit's
+    /// What the post-stop command needs after a process ended other than cleanly, in
+    /// one systemctl call (an emulated board takes seconds for each, and the post-stop
+    /// command has `TimeoutStopSec=`): whether the unit has a job (its id), the unit's
     /// `Restart=`, its start limit, and how long the process ran (its start and exit
     /// stamps on the monotonic clock). Each nil when systemctl cannot say.
-    public func endedProcess() -> (restart: RestartPolicy?, startLimit: StartLimit?, ran: Duration?) {
-        let names = ["Restart", "StartLimitIntervalUSec", "StartLimitBurst",
+    public func endedProcess() -> Result<EndedProcess, HardwareError> {
+        let names = ["Job", "Restart", "StartLimitIntervalUSec", "StartLimitBurst",
                      "ExecMainStartTimestampMonotonic", "ExecMainExitTimestampMonotonic"]
-        guard case let .success(text) = systemctl(["show", "--no-pager", unit] + names.map { "--property=" + $0 }) else {
-            return (nil, nil, nil)
-        }
+        return systemctl(["show", "--no-pager", unit] + names.map { "--property=" + $0 }).map(Self.ended)
+    }
+
+    /// What `systemctl show` said of an ended process.
+    public struct EndedProcess: Equatable, Sendable {
+        /// The unit's job id (`Job=`, printed only when there is one).
+        public var jobID: Int?
+        public var restart: RestartPolicy?
+        public var startLimit: StartLimit?
+        public var ran: Duration?
+    }
+
+    static func ended(_ text: String) -> EndedProcess {
         let p = ServiceManagerText.properties(text)
         let restart = p["Restart"].flatMap(RestartPolicy.init(rawValue:))
         var limit: StartLimit? = nil
@@ -52,7 +64,8 @@ public struct ServiceManager: Sendable {
            let exit = ServiceManagerText.monotonicMicroseconds(p["ExecMainExitTimestampMonotonic"]), exit >= start {
             ran = exit - start
         }
-        return (restart, limit, ran)
+        let job = p["Job"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        return EndedProcess(jobID: job, restart: restart, startLimit: limit, ran: ran)
     }
 
     private func systemctl(_ arguments: [String]) -> Result<String, HardwareError> {

@@ -91,13 +91,17 @@ enum Runner {
             }
             // The post-stop command under systemd with the store: a restart keeps the light.
             var putBack: TakeOver? = nil
-            if !remember, let atStop = ServiceStopped.decide() {
-                if atStop.keeps {
-                    StandardError.write("torch: the light is left as it is for the next process (\(atStop.reason))\n")
-                    return ExitCode.ok
+            if !remember {
+                let record = TakeOver.prepare(inherited: SocketActivation.Inherited())
+                if let atStop = ServiceStopped.decide(record?.record) {
+                    if atStop.keeps {
+                        StandardError.write("torch: the light is left as it is for the next process (\(atStop.reason))\n")
+                        return ExitCode.ok
+                    }
+                    StandardError.write("torch: putting the light back (\(atStop.reason))\n")
+                    ServiceStopped.prepareToPutBack()
+                    putBack = record
                 }
-                StandardError.write("torch: putting the light back (\(atStop.reason))\n")
-                putBack = ServiceStopped.prepareToPutBack()
             }
             defer { ServiceStopped.finished(putBack) }
             return withOutput(light, config, takingOver: putBack) { output, reason in

@@ -12,32 +12,40 @@ import TorchHardware
 /// the first process exported is unexported again), driven dark and released.
 enum ServiceStopped {
     /// What to do; nil outside systemd or without the store (then: dark, as always).
-    static func decide() -> LightAtStop? {
+    /// `record`: what the runtime directory holds (`TakeOver.prepare`). A clean exit
+    /// decided at its stop signal and said so in the record: nothing is asked. After any
+    /// other end, one systemctl call (and a second only when the unit has a job): the
+    /// post-stop command runs under `TimeoutStopSec=`.
+    static func decide(_ record: HandoverRecord?) -> LightAtStop? {
         guard SystemdNotify.storeCapacity() > 0, let result = ProcessEnvironment.variable("SERVICE_RESULT") else {
             StandardError.write("torch: no file descriptor store ($FDSTORE) or no $SERVICE_RESULT: dark and released\n")
             return nil
         }
+        if ServiceResult(result).isSuccess { return .afterCleanExit(handedOver: record?.handedOver == true) }
         guard let manager = ServiceManager.ownUnit().map({ ServiceManager(unit: $0) }) else {
             return .putBack(reason: "not in a service unit of its own")
         }
-        let job: ServiceJob
-        switch manager.job() {
-        case let .success(j): job = j
+        let ended: ServiceManager.EndedProcess
+        switch manager.endedProcess() {
+        case let .success(e): ended = e
         case let .failure(error): return .putBack(reason: "the unit's job is unknown: \(error)")
         }
-        var ended: (restart: RestartPolicy?, startLimit: StartLimit?, ran: Duration?) = (nil, nil, nil)
-        if job == ServiceJob.none { ended = manager.endedProcess() }
+        var job = ServiceJob.none
+        if ended.jobID != nil {
+            switch manager.job() {
+            case let .success(j): job = j
+            case let .failure(error): return .putBack(reason: "the unit's job is unknown: \(error)")
+            }
+        }
         return LightAtStop.afterStop(job: job, result: ServiceResult(result), restart: ended.restart,
                                      startLimit: ended.startLimit, ran: ended.ran, storeEnabled: true)
     }
 
-    /// Before the output is opened to put it back: the store lets go of the line, and
-    /// what the record says about the output is read (nil without a record).
-    static func prepareToPutBack() -> TakeOver? {
+    /// Before the output is opened to put it back: the store lets go of the line.
+    static func prepareToPutBack() {
         let notify = SystemdNotify()
         try? notify.removeStored(name: SocketActivation.storedLightName)
         _ = notify.barrier(timeout: .seconds(2))
-        return TakeOver.prepare(inherited: SocketActivation.Inherited())
     }
 
     /// After the put back: nothing is left for a next process.

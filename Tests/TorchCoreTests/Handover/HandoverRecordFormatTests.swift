@@ -14,6 +14,16 @@ import TorchCore
         #expect(try HandoverRecordFormat.decode(text) == record)
     }
 
+    @Test func aHandedOverRecordSaysSo() throws {
+        var record = HandoverRecord(output: .gpioLine(chip: "gpiochip0", offset: 1, activeLow: false),
+                                    resumption: Resumption(state: state, origin: .zero), handedOver: true)
+        #expect(HandoverRecordFormat.encode(record).contains("\nhanded-over=yes\n"))
+        #expect(try HandoverRecordFormat.decode(HandoverRecordFormat.encode(record)) == record)
+        record.handedOver = false
+        #expect(!HandoverRecordFormat.encode(record).contains("handed-over"))
+        #expect(try HandoverRecordFormat.decode(HandoverRecordFormat.encode(record)) == record)
+    }
+
     @Test func aPWMChannelRoundTripsWithWhatWasFound() throws {
         for found in [nil, PWMChannelState(period: 500_000, dutyCycle: 0, polarity: .inversed, enabled: true)] {
             let record = HandoverRecord(output: .pwmChannel(chip: "pwmchip0", channel: 1, found: found),

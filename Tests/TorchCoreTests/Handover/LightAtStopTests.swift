@@ -17,6 +17,12 @@ import TorchCore
         #expect(!LightAtStop.atSignal(job: .restart, storeEnabled: false).keeps)
     }
 
+    /// A clean exit decided at its stop signal and left a mark in the record.
+    @Test func afterACleanExitTheProcesssOwnDecisionStands() {
+        #expect(LightAtStop.afterCleanExit(handedOver: true).keeps)
+        #expect(!LightAtStop.afterCleanExit(handedOver: false).keeps)
+    }
+
     @Test func thePostStopCommandFollowsTheJob() {
         func after(_ job: ServiceJob?, _ result: String = "success") -> LightAtStop {
             LightAtStop.afterStop(job: job, result: ServiceResult(result), restart: .onFailure, startLimit: limit,

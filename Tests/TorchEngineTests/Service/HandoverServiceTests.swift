@@ -18,6 +18,8 @@ import TorchTesting
         func keep(_ output: any LightOutput) { kept += 1 }
         func lightChanged(_ resumption: Resumption) { records.append(resumption) }
         func decideAtStop() -> LightAtStop { atStop }
+        var handedOver: Resumption?
+        func handOver(_ resumption: Resumption) { handedOver = resumption }
         func putBack() { putBacks += 1 }
     }
 
@@ -45,7 +47,7 @@ import TorchTesting
         #expect(e.player.handedOver, "the player stopped without its dark write")
         #expect(output.changes.map(\.duty) == [1], "nothing but the start's light was written: \(output.changes.map(\.duty))")
         #expect(handover.putBacks == 0)
-        #expect(handover.records.last?.state.lit == true)
+        #expect(handover.handedOver?.state.lit == true, "the record marked as handed over, lit")
     }
 
     @Test func aStopPutsTheLightBack() {
@@ -59,6 +61,7 @@ import TorchTesting
         #expect(!e.player.handedOver)
         #expect(output.duty == 0, "dark after a stop")
         #expect(handover.putBacks == 1, "the hand-over told that nothing is left for a next process")
+        #expect(handover.handedOver == nil)
     }
 
     @Test func theRecordFollowsTheLightOncePerChange() throws {
