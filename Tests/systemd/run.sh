@@ -36,9 +36,9 @@ now() { date +%s; }
 . "$here/machine.sh"
 case "$(dpkg-deb -f "$deb" Architecture)" in
 amd64) name=systemd-test; guest=x86_64; suite=bookworm
-    cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}; work="$cache/work/systemd" ;;
+    cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm} ;;
 arm64) name=arm64-systemd-test; guest=arm64; suite=trixie
-    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm}; work="$cache/work/systemd" ;;
+    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm} ;;
 *) echo "systemd-test: $deb is for '$(dpkg-deb -f "$deb" Architecture)': amd64 or arm64 packages only" >&2; exit 1 ;;
 esac
 # build-rootfs.sh keeps the root where this run keeps its disks.
@@ -70,7 +70,11 @@ t_cache=$(( $(now) - t0 ))
 
 # The disk: a fresh copy of the cached image per run (reboots persist within a run).
 # The second disk: the package and the guest scripts, read-only.
+# A directory of its own per run (two runs side by side must not share a disk); the
+# disks go when the run ends, the console logs stay for whoever reads a failure.
+work="$cache/work/systemd-$$"
 rm -rf "$work"
+trap 'rm -f "$work/disk.ext4" "$work/payload.ext4"' EXIT
 mkdir -p "$work/payload"
 cp --sparse=always "$image" "$work/disk.ext4"
 cp "$deb" "$here"/guest/*.sh "$work/payload/"
