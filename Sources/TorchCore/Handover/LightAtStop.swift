@@ -12,7 +12,7 @@
 ///   when `Restart=` restarts that result and the process ran at least the start
 ///   limit's interval (the restart then cannot be refused: systemd counts the starts in
 ///   an interval from the first), else **put back**: a process that ends sooner may be
-///   a crash loop, which systemd ends by refusing a start ("failed", start-limit-hit),
+///   a crash loop, which systemd ends by refusing a start (the unit failed),
 ///   and a loop must end dark and released;
 /// - a process that ended cleanly with no job (`--for` ran out): **put back**.
 ///

@@ -57,7 +57,7 @@ public enum RestartPolicy: String, CaseIterable, Equatable, Sendable {
 }
 
 /// systemd's start limit for the unit (`StartLimitIntervalSec=`, `StartLimitBurst=`):
-/// a start is refused (the unit ends "failed", start-limit-hit) when more than `burst`
+/// a start is refused (the unit ends failed: "Start request repeated too quickly") when more than `burst`
 /// starts fall in one `interval` counted from the first of them.
 public struct StartLimit: Equatable, Sendable {
     public var interval: Duration
