@@ -45,14 +45,15 @@ ARM64_BIN = .build/arm64/release/torch
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
 BUILD_DEPS = libgpiod-dev pkg-config
 # libssl-dev: OpenSSL's headers, against which the TLS shim's declarations are checked
-# when they are installed (building needs none); openssl makes the TLS test's certificates.
-TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
+# when they are installed (building needs none); openssl makes the TLS test's certificates;
+# strace delivers a signal at a chosen system call (StartSignalTests).
+TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd strace librsvg2-bin mosquitto mosquitto-clients python3-paho-mqtt libssl-dev openssl $(WEB_TEST_DEPS)
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # The VM kernels are Debian 12's own; gcc-12 (the compiler Debian built them with) and
 # make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
 VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
-BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf
+BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
@@ -72,7 +73,7 @@ ARM64_VM_DEB_DIR = .build/arm64/vm
 RASPI_DEPS = qemu-system-arm cpio binutils
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
 
-.PHONY: all build run test all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
 
@@ -81,6 +82,8 @@ all: build
 help:
 	@echo "make run       build and run the torch (real GPIO if configured, else the simulated LED)"
 	@echo "make test      every test (unit, end-to-end, unit file, install, real-kernel VM)"
+	@echo "make check     the developers' middle tier: unit and end-to-end tests, the diagrams, the unit file and install; no VMs (a few minutes)"
+	@echo "make unit-test the Swift tests alone (unit and end-to-end)"
 	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
 	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean; ARCH=arm64 cross-builds)"
 	@echo "make arm64-test  the unit tests cross-built for arm64, run under qemu-user"
@@ -174,6 +177,10 @@ arm64-builds:
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB)
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(SYSTEM_VMS)
+
+# The developers' middle tier: what a change to the code most often breaks, without the
+# VMs, storms and soak (a few minutes warm).
+check: test-deps unit-test wiring-test service-test
 
 unit-test:
 	$(SWIFT) build --build-tests
@@ -379,8 +386,8 @@ install-files:
 	install -m 0644 boards/*.board $(DESTDIR)$(PREFIX)/share/torch/boards/
 	install -m 0644 dist/torch-network.conf $(DESTDIR)$(PREFIX)/share/torch/network.conf
 	install -d $(DESTDIR)$(PREFIX)/share/man/man5
-	sed 's/@VERSION@/$(VERSION)/g' dist/torch.1 > $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
-	sed 's/@VERSION@/$(VERSION)/g' dist/torch.conf.5 > $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
+	install -m 0644 dist/torch.1 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1
+	install -m 0644 dist/torch.conf.5 $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man1/torch.1 $(DESTDIR)$(PREFIX)/share/man/man5/torch.conf.5
 	sed 's#/usr/local/bin/torch#$(PREFIX)/bin/torch#g' dist/torch.service > $(DESTDIR)$(UNITDIR)/torch.service
 	install -m 0644 dist/torch.socket $(DESTDIR)$(UNITDIR)/torch.socket

@@ -11,6 +11,7 @@
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 int ctorch_futex_wait_until(uint32_t *word, uint32_t expected, int64_t deadline_ns) {
@@ -113,4 +114,11 @@ int ctorch_pipe_nonblocking(int fds[2]) { return pipe2(fds, O_NONBLOCK | O_CLOEX
 
 int ctorch_accept(int listener, struct sockaddr *addr, unsigned int *len) {
     return accept4(listener, addr, (socklen_t *)len, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+int ctorch_fs_type(const char *path, int64_t *type) {
+    struct statfs fs;
+    if (statfs(path, &fs) != 0) return errno;
+    *type = (int64_t)fs.f_type;
+    return 0;
 }

@@ -23,7 +23,7 @@ enum ArgumentParser {
         default: break
         }
         if first.hasPrefix("-") {
-            throw UsageError(message: "expected a subcommand before '\(first)'", command: nil)
+            throw UsageError(message: "expected a subcommand before '\(EchoedText.bounded(first))'", command: nil)
         }
         guard let spec = commands.named(first) else { throw unknownCommand(first, commands) }
         let known = spec.options + (spec.drivesLight ? CommonOptions.light : []) + CommonOptions.global
@@ -46,7 +46,7 @@ enum ArgumentParser {
                 name = String(name[..<eq])
             }
             guard let option = known.first(where: { $0.name == name }) else {
-                var msg = "unknown option '\(a)'"
+                var msg = "unknown option '\(EchoedText.bounded(a))'"
                 if let s = ConfigSuggestion.closest(to: name, in: known.map(\.name)) { msg += " (did you mean '--\(s)'?)" }
                 throw UsageError(message: msg, command: spec)
             }
@@ -79,17 +79,17 @@ enum ArgumentParser {
             throw UsageError(message: "missing <\(missing.name)>", command: p.command)
         }
         if specs.last?.variadic != true, p.positionals.count > specs.count {
-            throw UsageError(message: "unexpected argument '\(p.positionals[specs.count])'", command: p.command)
+            throw UsageError(message: "unexpected argument '\(EchoedText.bounded(p.positionals[specs.count]))'", command: p.command)
         }
     }
 
     private static func unknownCommand(_ name: String, _ commands: [CommandSpec]) -> UsageError {
-        var msg = "unknown subcommand '\(name)'"
+        var msg = "unknown subcommand '\(EchoedText.bounded(name))'"
         if let s = ConfigSuggestion.closest(to: name, in: commands.map(\.name)) { msg += " (did you mean '\(s)'?)" }
         return UsageError(message: msg, command: nil)
     }
 
     private static func isNegativeNumber(_ s: String) -> Bool {
-        s.count > 1 && s.first == "-" && s.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+        s.count > 1 && s.first == "-" && s.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == "%" }
     }
 }

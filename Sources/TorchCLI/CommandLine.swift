@@ -1,3 +1,5 @@
+import TorchCore
+
 /// What one command line comes to, before anything runs: the `torch` executable prints
 /// or runs it and exits with the code; the tests call it in process.
 public enum CommandLineOutcome: Sendable {
@@ -34,12 +36,24 @@ extension CommandLineOutcome {
 
     /// "torch: error: WHAT", the usage line and where to find help.
     static func text(of error: UsageError) -> String {
-        var text = "torch: error: \(error.message)\n"
+        var text = "torch: error: \(echoSafe(error.message))\n"
         if let c = error.command {
             text += "Usage: \(HelpText.usage(c))\n  See 'torch \(c.name) --help'.\n"
         } else {
             text += "Usage: torch <subcommand> [<options>]\n  See 'torch --help'.\n"
         }
         return text
+    }
+
+    /// The longest line of an error message, in characters: room for a caret under a
+    /// long pattern, not for a 100 kB argument echoed whole.
+    static let maximumLineLength = 400
+
+    /// Every line of a message with control characters escaped and cut at
+    /// `maximumLineLength`: whatever the user typed may be echoed in it.
+    static func echoSafe(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { EchoedText.bounded(String($0), limit: maximumLineLength) }
+            .joined(separator: "\n")
     }
 }

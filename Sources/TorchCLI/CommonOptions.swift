@@ -2,7 +2,7 @@ import TorchCore
 
 /// Options every light-driving command accepts, and the ones every command accepts.
 public enum CommonOptions {
-    static let backend = Option("backend", value: BackendRequest.sortedNames.joined(separator: "|"),
+    public static let backend = Option("backend", value: BackendRequest.sortedNames.joined(separator: "|"),
                                 help: "Which output drives the light. (default: auto, or the config's [output] backend)") {
         (t: String) throws(ValueError) -> BackendRequest in
         guard let b = BackendRequest(rawValue: t) else { throw ValueError(value: t, allowed: BackendRequest.spelledChoices) }
@@ -26,7 +26,7 @@ public enum CommonOptions {
     }
     static let trace = Option("trace", value: "file", help: "Write every output change as '<ns since start>,<level 0.0-1.0>'.")
     static let noDisplay = Flag("no-display", help: "Do not draw the simulated LED in the terminal.")
-    static let chip = Option("chip", value: "chip", help: "GPIO chip of the LED line: 0, gpiochip0, /dev/gpiochip0 or its label.")
+    public static let chip = Option("chip", value: "chip", help: "GPIO chip of the LED line: 0, gpiochip0, /dev/gpiochip0 or its label.")
     static let line = Option("line", value: "line", help: "The LED's GPIO line: an offset or a name such as GPIO18.")
     static let activeLow = Option("active-low", value: "on|off", help: "The LED lights when the line is low.", parse: BoolSyntax.parse)
     public static let buttonLine = Option("button-line", value: "line", help: "The ON button's GPIO line (on the same chip unless the config says).")

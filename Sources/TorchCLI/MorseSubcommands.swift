@@ -5,12 +5,24 @@ import TorchCore
 public enum SOSSubcommand {
     static let unit = Option("unit", value: "duration", help: "Dot length. (default: 150ms)", parse: DurationSyntax.parse)
     static let wpm = Option("wpm", value: "n", help: "Speed in words per minute (unit = 1200/WPM ms).", parse: Morse.parseWordsPerMinute)
+    static let letters = Flag("letters", help: "Three letters S O S with letter gaps (the default unless sos-style = sign).")
+    static let sign = Flag("sign", help: "The distress signal as ITU-R M.1677-1 writes it: one sign, · · · — — — · · ·, no letter gaps.")
 
     public static let spec = CommandSpec(
         name: "sos", overview: "Send SOS in Morse code, repeating.",
-        options: [unit.spec, wpm.spec]) { p, light throws(UsageError) in
+        options: [unit.spec, wpm.spec, letters.spec, sign.spec],
+        discussion: "By default SOS is three letters, S O S, with 3-unit gaps between them, as most lights send it: at the 150 ms unit that is three flashes in any second, within the WCAG 2.3.1 rule torch applies to what a phone or Home Assistant may start. --sign sends the distress signal as ITU-R M.1677-1 writes it, one sign with no letter gaps (four flashes in a second at 150 ms). sos-style in torch.conf sets the default.") { p, light throws(UsageError) in
         let u = try MorseUnit.read(p, unit: unit, wpm: wpm)
-        return .light(u.map { .exact(.morse(text: "SOS", unit: $0)) } ?? .preset("sos"), light)
+        let style: SOSStyle?
+        switch (p.isSet(letters), p.isSet(sign)) {
+        case (true, true): throw UsageError(message: "give --letters or --sign, not both", command: p.command)
+        case (true, false): style = .letters
+        case (false, true): style = .sign
+        case (false, false): style = nil
+        }
+        // Neither the unit nor the style given: the config's SOS, as the button plays it.
+        guard u != nil || style != nil else { return .light(.preset("sos"), light) }
+        return .light(.sos(style: style, unit: u), light)
     }
 }
 

@@ -12,6 +12,8 @@ public enum PatternChoice: Equatable, Sendable {
     case breathe(period: Duration?, minLevel: Double, maxLevel: Double)
     /// Morse text; nil unit: the config's `sos-unit`.
     case morse(text: String, unit: Duration?)
+    /// SOS; nil style or unit: the config's `sos-style`, `sos-unit`.
+    case sos(style: SOSStyle?, unit: Duration?)
 
     /// The pattern, with the config's values where the command line gave none.
     public func resolve(_ library: PatternLibrary) -> Pattern {
@@ -24,6 +26,8 @@ public enum PatternChoice: Equatable, Sendable {
             return .breathe(period: period ?? library.breathePeriod, minLevel: lo, maxLevel: hi)
         case let .morse(text, unit):
             return .morse(text: text, unit: unit ?? library.sosUnit)
+        case let .sos(style, unit):
+            return .morse(text: style?.text ?? library.sosText, unit: unit ?? library.sosUnit)
         }
     }
 }
@@ -33,6 +37,12 @@ extension PatternLibrary {
     public var breathePeriod: Duration {
         if case let .breathe(period, _, _) = (try? lookup("breathe")) { return period }
         return .seconds(4)  // every library has the built-in breathe; this is its default
+    }
+
+    /// The `sos` preset's Morse text (`sos-style`).
+    public var sosText: String {
+        if case let .morse(text, _) = (try? lookup("sos")) { return text }
+        return SOSStyle.letters.text  // every library has the built-in sos; this is its default
     }
 
     /// The `sos` preset's Morse unit (`sos-unit`).

@@ -11,7 +11,8 @@ public enum PatternSubcommand {
 
         EXAMPLES:
           torch pattern 100% 200ms 0 300ms          blink 200 ms on, 300 ms off, forever
-          torch pattern ~100% 1s ~0 1s x3           fade up and down three times
+          torch pattern '~100% 1s ~0 1s x3'         fade up and down three times (quoted: a
+                                                    shell turns an unquoted ~0 into a directory)
           torch pattern candle seed=42              a candle; the same seed, the same flicker
         """) { p, light throws(UsageError) in
         .light(.exact(try pattern(p)), light)
@@ -38,7 +39,13 @@ public enum PatternSubcommand {
             }
         }
         if let c = first.first, c.isLetter {
-            throw UsageError(message: "<spec>: '\(first)' is not an effect: expected \(Effect.kinds.joined(separator: ", ")), readout, or steps 'LEVEL DURATION …'", command: p.command)
+            let near = ConfigSuggestion.closest(to: first, in: Effect.kinds + ["readout"]).map { " (did you mean '\($0)'?)" } ?? ""
+            throw UsageError(message: "<spec>: '\(EchoedText.bounded(first))' is not an effect\(near): expected \(Effect.kinds.joined(separator: ", ")), readout, or steps 'LEVEL DURATION …'", command: p.command)
+        }
+        // An unquoted `~0` (or `~`) reaches us as the directory the shell expanded it to.
+        if let path = p.positionals.first(where: { $0.hasPrefix("/") }) {
+            throw UsageError(message: "<spec>: '\(EchoedText.bounded(path))' is a path, not a level: the shell expands an "
+                + "unquoted '~0' or '~' into a directory; quote the steps, e.g. torch pattern '~100% 1s ~0 1s'", command: p.command)
         }
         do {
             return .custom(try CustomPatternSyntax.parse(spec))

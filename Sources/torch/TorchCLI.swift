@@ -1,5 +1,6 @@
 import TorchCLI
 import TorchCore
+import TorchEngine
 import TorchHardware
 
 /// Exit codes (sysexits.h where one fits).
@@ -17,8 +18,16 @@ enum TorchCLI {
     /// Runs one command line and returns the exit code: parse and check (the TorchCLI
     /// library), then run.
     static func main(_ args: [String]) -> Int32 {
+        // First thing: a SIGTERM or SIGHUP in the service's first milliseconds (systemd
+        // stopping or reloading a start) waits, pending, for the event loop's signalfd
+        // instead of killing the process before its handlers exist. A command that runs
+        // no event loop lets them go again below; one that runs it in the foreground
+        // blocks them again before it touches the light.
+        SignalDescriptor.block(TorchService.stopSignals)
         processStart = MonotonicClock().now()
-        switch CommandLineOutcome.interpret(args, commands: Commands.all) {
+        let outcome = CommandLineOutcome.interpret(args, commands: Commands.all)
+        if case .run(.run, _) = outcome {} else { SignalDescriptor.unblock(TorchService.stopSignals) }
+        switch outcome {
         case let .print(text):
             StandardOutput.write(text)
             return ExitCode.ok

@@ -26,9 +26,62 @@ import Testing
         }
     }
 
+    /// Recording a real button's bounce on the simulated LED says why it cannot, and what
+    /// bench button does there instead.
+    @Test func recordingABounceOnTheSimulatedLEDSaysWhy() {
+        let dir = TempDir()
+        let r = TorchProcess.run(["bench", "button", "--button-line", "GPIO23", "--backend", "sim",
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("torch: bench button: --button-line GPIO23: recording a button's bounce needs its GPIO line"),
+                "\(r.stderr)")
+        #expect(r.stderr.contains("injects presses on the simulated LED"))
+        #expect(!r.stderr.contains("not found"), "no chip was looked for: \(r.stderr)")
+    }
+
+    /// Written to a file, not a terminal: the progress lines and their control codes are left out.
+    @Test func noTerminalControlCodesWhenTheOutputIsAFile() {
+        let dir = TempDir()
+        for args in [["sweep", "--duration", "10ms"], ["pwm", "--frequencies", "1kHz", "--level", "50%", "--duration", "100ms"],
+                     ["button", "--presses", "5"]] {
+            let r = TorchProcess.run(["bench"] + args + ["--backend", "sim", "--state-file", dir.path + "/state"])
+            #expect(r.status == 0, "\(args): \(r.stderr)")
+            #expect(!(r.stdout + r.stderr).contains("\u{1B}"), "\(args): \(r.stdout)\(r.stderr)")
+            #expect(!r.stderr.contains("\r"), "\(args): \(r.stderr)")
+        }
+    }
+
     @Test func unknownKindIsAUsageError() {
         let r = TorchProcess.run(["bench", "sweeep"])
         #expect(r.status == 64)
         #expect(r.stderr.hasPrefix("torch: error: <kind>: 'sweeep' is not valid: expected timing"))
+    }
+}
+
+/// `torch bench flicker` on the simulated LED: software PWM measured from its own trace,
+/// placed in IEEE 1789's regions either side of 1.25 kHz.
+@Suite struct BenchFlickerTests {
+    @Test func theSimulatedLEDsTraceIsPlacedInTheRegions() {
+        let dir = TempDir()
+        let r = TorchProcess.run(["bench", "flicker", "--backend", "sim", "--frequencies", "200Hz,5kHz", "--level", "25%",
+                                  "--duration", "300ms", "--json", "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // On/off: 100 % modulation; 200 Hz is above low risk (limit 16 %), 5 kHz has no limit.
+        #expect(r.stdout.contains("\"output\":\"software-pwm\",\"frequency_hz\":200,"), "\(r.stdout)")
+        #expect(r.stdout.contains("\"modulation_percent\":100.00"), "\(r.stdout)")
+        let rows = r.stdout.split(separator: "}").filter { $0.contains("\"output\"") }
+        #expect(rows.count == 2)
+        #expect(rows.first?.contains("\"region\":\"above-low-risk\",\"low_risk_limit_percent\":") == true, "\(r.stdout)")
+        #expect(rows.last?.contains("\"low_risk_limit_percent\":null,\"no_observable_effect_limit_percent\":null") == true, "\(r.stdout)")
+    }
+
+    @Test func theTableHasTheRegionPerFrequency() {
+        let dir = TempDir()
+        let r = TorchProcess.run(["bench", "flicker", "--backend", "sim", "--frequencies", "100Hz", "--duration", "300ms",
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("output        frequency  measured     duty     Mod%     index  low risk   no effect   IEEE 1789\n"), "\(r.stdout)")
+        #expect(r.stdout.contains("software-pwm  100Hz      "), "\(r.stdout)")
+        #expect(r.stdout.contains("above low risk"), "\(r.stdout)")
     }
 }

@@ -74,14 +74,13 @@ import Glibc
         #expect(waitUntil { ServiceSocket.answers(socket) }, "\(service.stderr)")
         let on = TorchProcess.run(["on", "--transition", "300ms"] + common)
         #expect(on.status == 0, "\(on.stderr)")
-        // Until the service has played the fade out (the trace is written at the stop).
-        #expect(waitUntil { TorchProcess.run(["status", "--json"] + common).stdout.contains("\"lit\":true") })
-        usleep(1_000_000)
+        // The trace is written live: read it until the fade has reached full.
+        let levels = { (readText(trace) ?? "").split(separator: "\n").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } } }
+        #expect(waitUntil { levels().contains(1.0) }, "\(levels().suffix(5))")
         service.signal(SIGTERM)
         #expect(service.wait() == 0)
-        let levels = (readText(trace) ?? "").split(separator: "\n").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
-        #expect(levels.contains { $0 > 0 && $0 < 1 }, "levels in between: \(levels.prefix(20))")
-        #expect(levels.contains(1.0), "the fade ends at full: \(levels.suffix(5))")
+        #expect(levels().contains { $0 > 0 && $0 < 1 }, "levels in between: \(levels().prefix(20))")
+        #expect(levels().contains(1.0), "the fade ends at full: \(levels().suffix(5))")
         let bad = TorchProcess.run(["on", "--transition", "2min"] + common)
         #expect(bad.status == 64 && bad.stderr.hasPrefix("torch: error: --transition: '2min' is not valid: expected a duration from 0 to 1min"))
     }

@@ -60,7 +60,14 @@ import TorchCore
 
     @Test func morseFamilyUsesTheConfigUnitUnlessGiven() throws {
         #expect(try pattern(["sos"]) == .preset("sos"))
-        #expect(try pattern(["sos", "--unit", "100ms"]) == .exact(.morse(text: "SOS", unit: .milliseconds(100))))
+        #expect(try pattern(["sos", "--unit", "100ms"]) == .sos(style: nil, unit: .milliseconds(100)))
+        #expect(try pattern(["sos", "--sign"]) == .sos(style: .sign, unit: nil))
+        #expect(try pattern(["sos", "--letters", "--unit", "200ms"]) == .sos(style: .letters, unit: .milliseconds(200)))
+        #expect(error(["sos", "--sign", "--letters"]) == "torch: error: give --letters or --sign, not both")
+        // The config's style and unit fill what the command line leaves.
+        let signLibrary = try PatternLibrary(sosUnit: .milliseconds(200), sosStyle: .sign)
+        #expect(PatternChoice.sos(style: nil, unit: .milliseconds(100)).resolve(signLibrary) == .morse(text: "<SOS>", unit: .milliseconds(100)))
+        #expect(PatternChoice.sos(style: .letters, unit: nil).resolve(signLibrary) == .morse(text: "SOS", unit: .milliseconds(200)))
         #expect(try pattern(["morse", "HELLO", "WORLD"]) == .morse(text: "HELLO WORLD", unit: nil))
         #expect(try pattern(["morse", "HI", "--wpm", "12"]) == .morse(text: "HI", unit: Morse.unit(wordsPerMinute: 12)))
     }
@@ -111,8 +118,17 @@ import TorchCore
         (["on", "--backend", "gpu"], "torch: error: --backend: 'gpu' is not valid: expected auto, gpiod, pwm or sim"),
         (["blink", "--on", "100ms"], "torch: error: --on needs --off"),
         (["sos", "--unit", "100ms", "--wpm", "20"], "torch: error: give --unit or --wpm, not both"),
-        (["bench", "nothing"], "torch: error: <kind>: 'nothing' is not valid: expected timing, button, pwm or sweep"),
+        (["bench", "nothing"], "torch: error: <kind>: 'nothing' is not valid: expected timing, button, pwm, sweep or flicker"),
         (["stealth", "maybe"], nil),
+        // A new user's slips: each says what is wrong with the value it names.
+        (["on", "-5%"], "torch: error: <level>: '-5%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),
+        (["blink", "--rate", "0Hz"], "torch: error: --rate: '0Hz' is not valid: expected a frequency above 0Hz"),
+        (["sos", "--unit", "99999999999h"], "torch: error: --unit: '99999999999h' is not valid: expected a duration of at most 2555555h (about 291 years)"),
+        (["sos", "--unit", "-1s"], "torch: error: --unit: '-1s' is not valid: expected a duration of 0 or more"),
+        (["readout", "1234567890123456789012345"], "torch: error: <what>: '1234567890123456789012345' is not valid: expected a number of 1 to 24 digits, or digit groups joined by single dots (42, 0.1.0)"),
+        (["readout", "pi"], "torch: error: <what>: 'pi' is not valid: expected ip, temp, version or a number (42, 1.2.3)"),
+        (["help", "foo"], "torch: error: unknown subcommand 'foo'"),
+        (["help", "stauts"], "torch: error: unknown subcommand 'stauts' (did you mean 'status'?)"),
     ] as [([String], String?)])
     func usageErrorsNameTheBadToken(args: [String], first: String?) {
         let line = error(args)

@@ -153,3 +153,25 @@ import Glibc
         #expect(reports.first?.contains("said once") == true)
     }
 }
+
+/// Issue 36: a SIGHUP after the config's socket or web listener changed says that only
+/// a restart applies them; the service keeps answering where it started.
+@Suite struct RestartOnlyReloadServiceTests {
+    @Test func aChangedSocketIsSaidToNeedARestart() throws {
+        let dir = TempDir()
+        let socket = dir.path + "/torch.sock"
+        let config = dir.write("torch.conf", "[service]\nsocket = \(socket)\n")
+        let service = try #require(RunningTorch(["run", "--backend", "sim", "--no-display", "--config", config,
+                                                 "--state-file", dir.path + "/state"]))
+        #expect(waitUntil { ServiceSocket.answers(socket) }, "\(service.stderr)")
+        _ = dir.write("torch.conf", "[service]\nsocket = \(dir.path)/other.sock\n[web]\nlisten = 127.0.0.1:1\n")
+        service.signal(SIGHUP)
+        #expect(waitUntil { service.stderr.contains("config reloaded") }, "\(service.stderr)")
+        #expect(service.stderr.contains("config reloaded; only a restart applies the change of [service] socket, [web] "
+                                        + "(systemctl restart torch)"), "\(service.stderr)")
+        #expect(!service.stderr.contains("(no change)"), "\(service.stderr)")
+        #expect(ServiceSocket.answers(socket), "still on the socket it started with")
+        service.signal(SIGTERM)
+        #expect(service.wait() == 0)
+    }
+}

@@ -9,7 +9,8 @@ import TorchCore
         let status = TorchStatus(lit: true, litWhileHeld: false, brightness: Brightness(clamping: 0.184),
                                  pattern: .sos, buttonMode: .toggle, stealth: true,
                                  sleepRemaining: .milliseconds(90_500), fading: false)
-        let sent = ControlReply.status(StatusReport(status, backend: .gpiod, uptime: .seconds(12) + .microseconds(345_678)))
+        let sent = ControlReply.status(StatusReport(status, backend: .gpiod, uptime: .seconds(12) + .microseconds(345_678),
+                                                    pid: 4242))
         let received = try ControlReply.parse(String(sent.line.dropLast()))
         Golden.check(received.line, "status-service.json")
     }
@@ -30,7 +31,7 @@ import TorchCore
         let service = try ControlReply.parse(readText(Golden.directory + "/status-service.json") ?? "")
         let cli = try ControlReply.parse(readText(Golden.directory + "/status-no-service.json") ?? "")
         #expect(service.fields.map(\.key) == cli.fields.map(\.key))
-        let nullable: Set<String> = ["uptime_s", "sleep_timer_remaining_s", "sleep_timer_s"]
+        let nullable: Set<String> = ["uptime_s", "sleep_timer_remaining_s", "sleep_timer_s", "pid"]
         for (s, c) in zip(service.fields, cli.fields) where !nullable.contains(s.key) {
             #expect(s.value.kindName == c.value.kindName, "\(s.key)")
         }

@@ -53,6 +53,8 @@ import Glibc
         #expect(!on.stderr.contains("done"))
         service.signal(SIGTERM)
         #expect(service.wait() == 0, "\(service.stderr)")
+        // Issue 36: a stealth that darkened nothing is not kept for the next start.
+        #expect(!(readText(dir.path + "/state") ?? "").contains("stealth=yes"), "\(readText(dir.path + "/state") ?? "")")
     }
 
     @Test func stealthWithoutAServiceIsAnError() {

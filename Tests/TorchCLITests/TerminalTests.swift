@@ -41,6 +41,9 @@ import Glibc
         let first = waitForScreen { $0.contains("keys: space tap") && $0.contains("dark") }
         #expect(first.contains("backend: simulated LED"), "\(first)")
         #expect(first.contains("duty 0%"), "\(first)")
+        // The status line's last word is explained above it.
+        #expect(first.contains("· button smart"), "\(first)")
+        #expect(first.contains("smart: a tap toggles, a hold lights while held, a double tap plays the next pattern"), "\(first)")
 
         _ = tmux(["send-keys", "-t", session, " "])          // a tap: latched on
         let lit = waitForScreen { $0.contains("duty 100%") && $0.contains(" lit ") }

@@ -1,5 +1,6 @@
 import Testing
 import TorchTestSupport
+import TorchTesting
 
 /// The built `torch` on the simulated backend, checked through its `--trace` file.
 /// Timing is checked structurally (each interval rounded to whole units), so a loaded
@@ -23,11 +24,18 @@ import TorchTestSupport
 
     @Test(.disabled(if: underEmulation, "on qemu-user's emulated CPU the real-time thread wakes late enough to stretch or shrink an SOS unit"))
     func sosTraceHasITUTiming() throws {
+        try Self.checkSOS(sign: false)
+        try Self.checkSOS(sign: true)
+    }
+
+    /// `torch sos` (three letters) or `torch sos --sign` (the distress signal as one
+    /// sign): every interval in whole 150 ms units, as ITU-R M.1677-1 times them.
+    static func checkSOS(sign: Bool) throws {
         let dir = TempDir()
         let trace = dir.path + "/sos.csv"
-        // One SOS is 34 units of 150 ms = 5.1 s; run a little longer than one.
+        // One SOS is 34 units of 150 ms = 5.1 s as letters, 30 = 4.5 s as a sign; run a little longer.
         let r = TorchProcess.run(["sos", "--backend", "sim", "--for", "5400ms", "--trace", trace,
-                                  "--state-file", dir.path + "/state"])
+                                  "--state-file", dir.path + "/state"] + (sign ? ["--sign"] : []))
         #expect(r.status == 0, "stderr: \(r.stderr)")
         let changes = Self.parse(try #require(readText(trace)))
         try #require(changes.count >= 19, "got \(changes.count) changes")
@@ -36,9 +44,10 @@ import TorchTestSupport
         for (i, c) in changes.prefix(19).enumerated() { #expect(c.level == (i % 2 == 0 ? 1 : 0)) }
         #expect(changes[0].ns < 1_000_000_000, "the light comes on at once")
         // S (dot dot dot) O (dash dash dash) S, with 1-unit gaps inside letters, 3 between
-        // letters and 7 before the repeat.
+        // letters (1 in the sign) and 7 before the repeat.
         let u = Self.units(Array(changes.prefix(19)), unitNs: 150_000_000)
-        #expect(u == [1, 1, 1, 1, 1, 3, 3, 1, 3, 1, 3, 3, 1, 1, 1, 1, 1, 7])
+        #expect(u == (sign ? [1, 1, 1, 1, 1, 1, 3, 1, 3, 1, 3, 1, 1, 1, 1, 1, 1, 7]
+                           : [1, 1, 1, 1, 1, 3, 3, 1, 3, 1, 3, 3, 1, 1, 1, 1, 1, 7]), "sign: \(sign)")
         #expect(changes.last?.level == 0, "dark at the end")
     }
 
@@ -60,6 +69,8 @@ import TorchTestSupport
         // Every half-period is 50 ms; one late edge shifts two intervals, so allow one.
         #expect(u.filter { $0 != 1 }.count <= 2, "every half-period is 50 ms: \(u)")
         #expect(changes.last?.level == 0)
+        // Issue 36: the run's end is the timeline's: no 21st flash begins at 2 s.
+        #expect(changes.filter { $0.level == 1 }.count == 20, "\(changes.filter { $0.level == 1 }.count) flashes")
     }
 
     @Test func brightnessGoesThroughTheCurveAndIsRemembered() throws {
@@ -79,6 +90,22 @@ import TorchTestSupport
                                        "--trace", trace, "--state-file", dir.path + "/state"])
         #expect(linear.status == 0)
         #expect(Self.parse(readText(trace) ?? "").first?.level == 0.5)
+    }
+
+    /// docs/cli.md's example of the trace's second field: 40 % perceived brightness is
+    /// duty 0.1125 on the CIE curve, as the trace writes it.
+    @Test func theTracesValueIsTheDutyAsCliMdSays() throws {
+        let dir = TempDir()
+        let trace = dir.path + "/on.csv"
+        let r = TorchProcess.run(["on", "40%", "--backend", "sim", "--for", "100ms", "--trace", trace,
+                                  "--state-file", dir.path + "/state"])
+        #expect(r.status == 0, "stderr: \(r.stderr)")
+        let text = try #require(readText(trace))
+        let first = try #require(Self.parse(text).first)
+        #expect(abs(first.level - 0.1125) < 0.00005, "\(first.level)")
+        let doc = try #require(RepoFiles.read("docs/cli.md"))
+        #expect(doc.contains("`<nanoseconds since start>,<duty 0.0–1.0>`"))
+        #expect(doc.contains("40 % perceived\nbrightness is duty 0.1125 on the CIE curve"))
     }
 
     @Test func offAndStatusUseTheStateFile() throws {

@@ -31,6 +31,29 @@ import TorchCore
         #expect(request(#"{"cmd":"off","id":"a1"}"#) == ControlRequest(.off, id: .string("a1")))
     }
 
+    @Test func readsTheDeadlineToTheMillisecond() {
+        #expect(request(#"{"cmd":"on","deadline":12345.678}"#)
+                 == ControlRequest(.on(nil), deadline: Instant(nanoseconds: 12_345_678_000_000)))
+        #expect(request(#"{"cmd":"status","deadline":0.0015}"#)?.deadline == Instant(nanoseconds: 2_000_000), "rounded")
+        #expect(request(#"{"cmd":"status","deadline":7}"#)?.deadline == Instant(nanoseconds: 7_000_000_000))
+        let sent = ControlRequest(.off, transition: .milliseconds(500), deadline: Instant(nanoseconds: 98_765_432_123_456))
+        #expect(sent.line == #"{"cmd":"off","transition":"500ms","deadline":98765.432}"# + "\n")
+        #expect(request(String(sent.line.dropLast())) == sent, "what a client sends reads back the same")
+    }
+
+    @Test func namesABadDeadline() {
+        let allowed = "seconds on the torch machine's CLOCK_MONOTONIC as a number, from 0 to 1e9 (e.g. 12345.678)"
+        for (line, message) in [(#"{"cmd":"on","deadline":-1}"#, "\"deadline\" -1 is not valid: expected \(allowed)"),
+                                (#"{"cmd":"on","deadline":2e9}"#, "\"deadline\" 2000000000 is not valid: expected \(allowed)"),
+                                (#"{"cmd":"on","deadline":"5s"}"#, "\"deadline\" is a string: expected \(allowed)")] {
+            guard case let .failure(e) = ControlRequest.parse(line) else {
+                Issue.record("\(line) accepted")
+                continue
+            }
+            #expect(e.message == message, "\(line)")
+        }
+    }
+
     @Test func namesEveryBadRequest() {
         let cases: [(String, String)] = [
             ("{\"cmd\":\"on\"", "invalid JSON at byte 11: expected ',' or '}' in an object, found end of text"),
@@ -38,8 +61,8 @@ import TorchCore
             ("{}", "missing \"cmd\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
             ("{\"cmd\":1}", "\"cmd\" is a number: expected a string (on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload)"),
             ("{\"cmd\":\"explode\"}", "unknown command \"explode\": expected on, off, toggle, pattern, mode, brightness, next-pattern, stealth, settings, press, release, status or reload"),
-            ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes \"transition\", \"id\""),
-            ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"transition\", \"id\""),
+            ("{\"cmd\":\"off\",\"level\":1}", "\"off\" does not take \"level\": it takes \"transition\", \"id\", \"deadline\""),
+            ("{\"cmd\":\"on\",\"name\":\"sos\"}", "\"on\" does not take \"name\": it takes \"brightness\", \"transition\", \"id\", \"deadline\""),
             ("{\"cmd\":\"on\",\"brightness\":\"0%\"}", "\"brightness\": '0%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),
             ("{\"cmd\":\"on\",\"brightness\":40}", "\"brightness\": '40' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0); did you mean \"40%\"?"),
             ("{\"cmd\":\"on\",\"brightness\":\"40\"}", "\"brightness\": '40' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0); did you mean 40%?"),
@@ -127,7 +150,7 @@ import TorchCore
         #expect(reply.line == "{\"ok\":true,\"lit\":true,\"brightness_percent\":40,"
                 + "\"pattern\":\"blink 500ms 500ms\",\"pattern_name\":\"blink 1Hz\","
                 + "\"button_mode\":\"smart\",\"backend\":\"sim\",\"service\":true,\"uptime_s\":12.345,\"sleep_timer_remaining_s\":90.5,"
-                + "\"stealth\":false,\"lit_while_held\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"id\":\"q\"}\n")
+                + "\"stealth\":false,\"lit_while_held\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"pid\":null,\"button_stuck\":false,\"id\":\"q\"}\n")
         var dark = status
         dark.lit = false
         dark.sleepRemaining = nil

@@ -27,6 +27,11 @@ import TorchCore
         #expect(!FlashRate.exceedsThreshold(.strobe(.slow)))
         #expect(!FlashRate.exceedsThreshold(.steady))
         #expect(!FlashRate.exceedsThreshold(.sos))
+        // SOS's default (SOSStyle): three letters keep it at three flashes in any second at
+        // 150 ms; the one sign makes four there, and is within the rule from a 200 ms unit.
+        #expect(!FlashRate.exceedsThreshold(.morse(text: SOSStyle.letters.text, unit: .milliseconds(150))))
+        #expect(FlashRate.exceedsThreshold(.morse(text: SOSStyle.sign.text, unit: .milliseconds(150))))
+        #expect(!FlashRate.exceedsThreshold(.morse(text: SOSStyle.sign.text, unit: .milliseconds(200))))
         #expect(!FlashRate.exceedsThreshold(.breathe(period: .seconds(4), minLevel: 0, maxLevel: 1)))
         // The bike flasher's four bursts a second are four flashes; the candle's flicker
         // swings by more than 10 % of luminance more than six times a second.

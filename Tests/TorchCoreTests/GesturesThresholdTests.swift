@@ -38,7 +38,7 @@ import TorchCore
         #expect(r.nextDeadline == atMs(2100))
         #expect(r.advance(to: atMs(2099)) == [])
         #expect(r.advance(to: atMs(2100)) == [.longHold(at: atMs(2100))])
-        #expect(r.nextDeadline == nil)
+        #expect(r.nextDeadline == atMs(600_100), "stuck-after (10 min) from the press")
         #expect(r.handle(RawEdge(pressed: false, at: atMs(3000))) == [.release(at: atMs(3000)), .holdEnd(at: atMs(3000))])
         #expect(r.nextDeadline == atMs(3010))
     }

@@ -68,7 +68,7 @@ private func flatten(_ steps: [(on: Bool, units: Int64)]) -> String {
         #expect(Morse.unsupportedCharacters(in: "SOS 123").isEmpty)
         let error = try requireThrows(ValueError.self) { try Morse.validate("HÉLLO É#") }
         #expect(error.description == """
-            'HÉLLO É#' is not valid: expected letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ " $ @ (Morse has no code for 'É', '#')
+            'HÉLLO É#' is not valid: expected letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ " $ @, and <LETTERS> for one sign (Morse has no code for 'É', '#')
             """)
         let empty = try requireThrows(ValueError.self) { try Morse.validate("  ") }
         #expect(empty.allowed.hasPrefix("a text to send in Morse"))
@@ -82,6 +82,29 @@ private func flatten(_ steps: [(on: Bool, units: Int64)]) -> String {
             let error = try requireThrows(ValueError.self) { try Morse.parseWordsPerMinute(bad) }
             #expect(error.description == "'\(bad)' is not valid: expected a Morse speed from 1 to 200 words per minute")
         }
+    }
+
+    /// The distress signal as ITU-R M.1677-1 writes it: one sign, its nine elements 1
+    /// unit apart, no letter gaps: 15 units lit, 8 gaps, then 7: 30 units.
+    @Test func theDistressSignIsOneSign() {
+        #expect(flatten(unitsOf(SOSStyle.sign.text, unit: .milliseconds(150))) == "+1 -1 +1 -1 +1 -1 +3 -1 +3 -1 +3 -1 +1 -1 +1 -1 +1 -7")
+        #expect(Pattern.morse(text: SOSStyle.sign.text, unit: .milliseconds(150)).timeline().period == .milliseconds(150) * 30)
+        let library = try? PatternLibrary(sosStyle: .sign)
+        #expect((try? library?.lookup("sos")) == .morse(text: "<SOS>", unit: .milliseconds(150)))
+        #expect(Pattern.morse(text: "<SOS>", unit: .milliseconds(150)).displayName == "SOS (one sign)")
+    }
+
+    /// Prosigns: letters in angle brackets are one sign; a bracket without its partner,
+    /// an empty pair, a nested one or a space inside is refused, naming the rule.
+    @Test func prosignsAreOneSign() throws {
+        #expect(flatten(unitsOf("<AR> K", unit: .milliseconds(10))) == "+1 -1 +3 -1 +1 -1 +3 -1 +1 -7 +3 -1 +1 -1 +3 -7")
+        try Morse.validate("<SOS>")
+        try Morse.validate("HI <AR>")
+        for bad in ["<SOS", "SOS>", "<>", "<<S>>", "<S OS>", "A<B"] {
+            let error = try requireThrows(ValueError.self) { try Morse.validate(bad) }
+            #expect(error.allowed.hasPrefix("a prosign as <LETTERS>"), "\(bad): \(error)")
+        }
+        #expect(Morse.unsupportedCharacters(in: "<SOS>").isEmpty)
     }
 
     @Test func sosPatternIsMorseAt150ms() {

@@ -70,7 +70,7 @@ import TorchTestSupport
         ("breathe 4s 0 200%", "token 4 '200%': expected a level as a percentage (0%…100%) or a fraction (0…1)",
          "breathe 4s 0 200%\n             ^~~~"),
         ("morse 0s HI", "token 2 '0s': expected a Morse unit from 1ms to 1min", "morse 0s HI\n      ^~"),
-        ("morse 100ms HÉ", "token 3 'HÉ': expected letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ \" $ @ (Morse has no code for 'É')",
+        ("morse 100ms HÉ", "token 3 'HÉ': expected letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ \" $ @, and <LETTERS> for one sign (Morse has no code for 'É')",
          "morse 100ms HÉ\n            ^~"),
         ("custom 100% 1s 0 30q", "token 5 '30q': expected a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)",
          "custom 100% 1s 0 30q\n                 ^~~"),

@@ -61,4 +61,79 @@ import TorchCore
         #expect(c.flush() == nil)
         #expect(c.due(at: ms(10_000)) == nil)
     }
+
+    @Test func aFailedWriteWaitsForTheNextDueInstant() {
+        var c = WriteCoalescer<Int>()
+        #expect(c.offer(1, at: ms(0)) == 1)
+        c.failed(1, at: ms(0))
+        #expect(c.nextDeadline == ms(1000), "tried again when the next write is due")
+        #expect(c.due(at: ms(999)) == nil)
+        #expect(c.due(at: ms(1000)) == 1)
+        c.failed(1, at: ms(1000))
+        #expect(c.nextDeadline == ms(3000), "then 2 s later")
+        #expect(c.due(at: ms(3000)) == 1)
+        c.written(1, at: ms(3010))
+        #expect(c.nextDeadline == nil, "written: nothing waits")
+        #expect(c.offer(2, at: ms(3500)) == nil)
+        #expect(c.nextDeadline == ms(4010), "the next a whole interval after the write ended, at the first interval again")
+    }
+
+    @Test func aNewerChangeReplacesAFailedOne() {
+        var c = WriteCoalescer<Int>()
+        _ = c.offer(1, at: ms(0))
+        c.failed(1, at: ms(0))
+        #expect(c.offer(2, at: ms(500)) == nil)
+        #expect(c.due(at: ms(1000)) == 2, "the latest choice, never the failed one after it")
+    }
+
+    @Test func aFailureDoesNotReplaceANewerWaitingChange() {
+        var c = WriteCoalescer<Int>()
+        _ = c.offer(1, at: ms(0))
+        #expect(c.offer(2, at: ms(10)) == nil)
+        // The flush at a stop took 2 and it failed while 3 was offered: 3 stays.
+        #expect(c.flush() == 2)
+        #expect(c.offer(3, at: ms(20)) == nil)
+        c.failed(2, at: ms(20))
+        #expect(c.flush() == 3)
+    }
+
+    @Test func retriesBackOffToTheCap() {
+        var c = WriteCoalescer<Int>(interval: .seconds(1), maxRetryInterval: .seconds(60))
+        _ = c.offer(1, at: ms(0))
+        var t = ms(0)
+        var gaps: [Int64] = []
+        for _ in 0..<9 {
+            c.failed(1, at: t)
+            guard let next = c.nextDeadline else { break }
+            gaps.append((next.nanoseconds - t.nanoseconds) / 1_000_000_000)
+            t = next
+            _ = c.due(at: t)
+        }
+        #expect(gaps == [1, 2, 4, 8, 16, 32, 60, 60, 60])
+        c.failed(1, at: t)
+        #expect(c.flush() == 1, "the stop still takes it")
+    }
+
+    @Test func whatIsOnDiskIsNeverWrittenAgain() {
+        var c = WriteCoalescer<Int>(onDisk: 5)
+        #expect(c.offer(5, at: ms(0)) == nil, "the start's own state: already on disk")
+        #expect(c.offer(6, at: ms(10)) == 6)
+        c.written(6, at: ms(20))
+        #expect(c.offer(7, at: ms(100)) == nil)
+        #expect(c.offer(6, at: ms(200)) == nil, "a change undone within the interval")
+        #expect(c.nextDeadline == nil, "nothing waits: the disk holds it")
+        #expect(c.flush() == nil)
+        for t in stride(from: Int64(2000), to: 60_000, by: 1000) {
+            #expect(c.offer(6, at: ms(t)) == nil, "the same state again each second: no write")
+        }
+    }
+
+    @Test func aFailedWriteUndoneByTheOwnerIsNotTriedAgain() {
+        var c = WriteCoalescer<Int>(onDisk: 1)
+        #expect(c.offer(2, at: ms(0)) == 2)
+        c.failed(2, at: ms(0))
+        #expect(c.offer(1, at: ms(300)) == nil, "back to what the disk still holds")
+        #expect(c.nextDeadline == nil)
+        #expect(c.flush() == nil)
+    }
 }

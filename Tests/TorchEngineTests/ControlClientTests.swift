@@ -72,6 +72,10 @@ import TorchTestSupport
         }
         let reply = try #require(try result.withLock { $0 }?.get())
         #expect(reply == ControlReply(ok: true, id: .number(42), fields: [JSONMember("lit", .bool(true))]))
-        #expect(seen == [request])
+        #expect(seen.map(\.command) == [request.command] && seen.map(\.id) == [request.id])
+        // The request carried the instant the client gives up (the send's timeout from now).
+        let deadline = try #require(seen.first?.deadline, "a deadline sent with the request")
+        let now = MonotonicClock().now()
+        #expect(deadline > now && deadline <= now + .seconds(10 * emulationSlowdown), "\(deadline) against \(now)")
     }
 }

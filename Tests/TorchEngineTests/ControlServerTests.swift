@@ -102,6 +102,11 @@ import Glibc
         #expect(h.log.contains {
             $0.hasPrefix("warning: control socket \(h.path): group 'no-such-group-torch' does not exist; keeping group")
         })
+        // What it means for the user, and the way on.
+        #expect(h.log.contains {
+            $0.contains("only this user and that group may send commands; to let others in, add the group "
+                        + "(groupadd no-such-group-torch) or set [service] socket-group to one of yours")
+        }, "\(h.log)")
         let fd = try h.connect()
         defer { close(fd) }
         h.send(fd, "{\"cmd\":\"off\"}\n")

@@ -301,3 +301,6 @@ fi
 # 13. The web page ([web] listen): page load, command → output, SSE after a press
 #    (Tests/bench/web-bench.py; Chromium's figure when it is installed).
 /usr/bin/python3 "$here/web-bench.py" "$torch"
+# 14. The state directory (an SD card) in heavy use: state writes, fsyncs and bytes per
+#    hour, counted by strace and /proc/PID/io (Tests/bench/sdcard.py).
+/usr/bin/python3 "$here/sdcard.py" "$torch"

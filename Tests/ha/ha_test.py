@@ -4,12 +4,13 @@ Run with the Python of Tests/ha/venv.sh (a pinned `homeassistant` from PyPI):
 
   1. every discovery payload `torch run --backend sim` publishes (to Debian's mosquitto
      on a free loopback port) is validated with Home Assistant's own schemas: the MQTT
-     JSON light (`DISCOVERY_SCHEMA_JSON`) and the device trigger
+     JSON light (`DISCOVERY_SCHEMA_JSON`), the binary sensor (`DISCOVERY_SCHEMA` of
+     mqtt/binary_sensor.py: the stuck button's problem sensor) and the device trigger
      (`TRIGGER_DISCOVERY_SCHEMA`), after its own abbreviation expansion;
   2. Home Assistant's core is started in this process against that broker (the MQTT
      config entry written into the config directory's .storage before the start, as
-     the UI's config flow stores it): the device, the light and every trigger appear in
-     its registries; `light.turn_on` with brightness, effect, transition and flash
+     the UI's config flow stores it): the device, the light, the problem sensor (off,
+     device class problem) and every trigger appear in its registries; `light.turn_on` with brightness, effect, transition and flash
      (called through Home Assistant's own service registry) reaches the simulated LED
      (torch's status and its --trace file); a tap, the end of its click sequence and a
      1 s hold's release on torch's control socket (the virtual button) each fire an
@@ -77,13 +78,16 @@ def validate_discovery(messages):
     """Part 1: Home Assistant's schemas on every config torch published."""
     from homeassistant.components.mqtt.light.schema_json import DISCOVERY_SCHEMA_JSON
     from homeassistant.components.mqtt.device_trigger import TRIGGER_DISCOVERY_SCHEMA
+    from homeassistant.components.mqtt.binary_sensor import DISCOVERY_SCHEMA as BINARY_SENSOR_SCHEMA
     lights = {t: p for t, p in messages.items() if t.startswith("homeassistant/light/")}
+    sensors = {t: p for t, p in messages.items() if t.startswith("homeassistant/binary_sensor/")}
     triggers = {t: p for t, p in messages.items() if t.startswith("homeassistant/device_automation/")}
     check(len(lights) == 1, "one light config (%s)" % sorted(lights))
+    check(len(sensors) == 1, "one binary sensor config, the stuck button's (%s)" % sorted(sensors))
     check(len(triggers) >= 1, "%d device trigger configs" % len(triggers))
     validated = {}
-    for topic, text in sorted(lights.items()) + sorted(triggers.items()):
-        schema = DISCOVERY_SCHEMA_JSON if topic in lights else TRIGGER_DISCOVERY_SCHEMA
+    for topic, text in sorted(lights.items()) + sorted(sensors.items()) + sorted(triggers.items()):
+        schema = DISCOVERY_SCHEMA_JSON if topic in lights else BINARY_SENSOR_SCHEMA if topic in sensors else TRIGGER_DISCOVERY_SCHEMA
         try:
             validated[topic] = schema(expand(json.loads(text)))
             refusal = None
@@ -201,6 +205,13 @@ async def live(config_dir, torch, validated, triggers):
         state = hass.states.get(light_id)
         check(state.attributes.get("supported_color_modes") == ["brightness"], "its color modes: %s" % state.attributes.get("supported_color_modes"))
         print("   effects offered: %s" % state.attributes.get("effect_list"))
+        # The stuck button's problem sensor: off while the button is not held.
+        stuck_id = await until(lambda: entities.async_get_entity_id("binary_sensor", "mqtt", torch.name + "_button_stuck"), 30,
+                               "the problem sensor's entity")
+        await until(lambda: hass.states.get(stuck_id) and hass.states.get(stuck_id).state in ("on", "off"), 30, "its state")
+        stuck = hass.states.get(stuck_id)
+        check(stuck.state == "off" and stuck.attributes.get("device_class") == "problem" and not stuck_id.startswith("binary_sensor.none"),
+              "problem sensor %s: %s, device class %s" % (stuck_id, stuck.state, stuck.attributes.get("device_class")))
 
         want = {(v["type"], v["subtype"]) for t, v in validated.items() if t in triggers}
         async def found():

@@ -76,12 +76,18 @@ def test_discovery(broker):
         assert trig["device"]["identifiers"] == ["disc"], trig
         triggers[kind] = trig["payload"]
     print("   device triggers: %s" % triggers)
+    sensor = "homeassistant/binary_sensor/disc/button_stuck/config"
+    wait_for(lambda: ha.last(sensor), 5, "the problem sensor's discovery config")
+    problem = ha.last_json(sensor)
+    assert (problem["device_class"], problem["state_topic"], problem["unique_id"]) == ("problem", "torch/disc/button-stuck", "disc_button_stuck"), problem
+    assert problem["device"]["identifiers"] == ["disc"], problem
+    wait_for(lambda: ha.last("torch/disc/button-stuck") == b"OFF", 5, "the problem sensor's state OFF")
     wait_for(lambda: ha.last("torch/disc/availability") == b"online", 5, "availability online")
     state = state_after(ha, "torch/disc/state", 1)
     assert state == {"state": "OFF", "brightness": 100, "color_mode": "brightness", "effect": "steady"}, state
     # A subscriber arriving later gets them as retained messages.
     late = Client(broker.port, topics=("homeassistant/#", "torch/disc/#"))
-    for topic in (light, "torch/disc/availability", "torch/disc/state",
+    for topic in (light, sensor, "torch/disc/availability", "torch/disc/state", "torch/disc/button-stuck",
                   "homeassistant/device_automation/disc/tap/config"):
         wait_for(lambda: late.on(topic), 5, "%s for a later subscriber" % topic)
         assert late.on(topic)[0][2], "%s is not retained" % topic

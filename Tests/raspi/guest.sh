@@ -100,6 +100,20 @@ probe_line() {
         grep -q '"gpio_chip":"pinctrl-bcm2835","line":"18"' /tmp/probe.json &&
         grep -q '^output .*GPIO18.* on pinctrl-bcm2835' /tmp/probe.txt
 }
+# torch setup by flags, as a script runs it on a Pi: it names the board and GPIO18 (pin
+# 12), lights it, says where config.txt's overlay line would go (this guest has no
+# /boot/firmware), and writes the line into a config of its own.
+torch_setup() {
+    torch setup --led GPIO18 --button none --yes --config /tmp/torch/setup.conf --state-file /tmp/torch/setup-state \
+        > /tmp/setup.out 2>&1; rc=$?
+    cat /tmp/setup.out
+    [ "$rc" = 0 ] &&
+        grep -q '^board        Raspberry Pi 3 Model B / B+ (rpi3b, detected)' /tmp/setup.out &&
+        grep -q '^  pin 12  GPIO18  hardware PWM with dtoverlay=pwm,pin=18,func=2 *free' /tmp/setup.out &&
+        grep -q 'GPIO18 (pin 12) is lit at 50 %' /tmp/setup.out &&
+        grep -q "a Raspberry Pi needs 'dtoverlay=pwm,pin=18,func=2' in its config.txt (/boot/firmware/config.txt, or before bookworm /boot/config.txt)" /tmp/setup.out &&
+        grep -qx 'line = GPIO18' /tmp/torch/setup.conf
+}
 # With the service holding the line, the probe reads the kernel's own name for it.
 probe_in_use() {
     torch probe --config $C > /tmp/probe2.txt 2>&1

@@ -358,6 +358,8 @@ if [ -n "$torch_bin" ]; then
     check torch-probe-chip-pinctrl-bcm2835 probe_chip || :
     check torch-probe-kernel-preemption probe_kernel || :
     check torch-probe-led-gpio18 probe_line || :
+    # torch setup by flags: the board and GPIO18 named, the LED lit, then dark and released.
+    check torch-setup-names-rpi3b-and-gpio18 torch_setup && expect_pin torch-setup-dark 0 released
     # One-shot: lit while it runs, dark and released when --for runs out.
     check torch-on-oneshot torch_oneshot && expect_pin torch-on-oneshot-seen 1
     check torch-on-oneshot-exit torch_oneshot_done && expect_pin torch-on-oneshot-dark 0 released

@@ -7,7 +7,7 @@
 #   boot 1  lit at boot (times to first light), stop/start, gpio group vs not,
 #           SIGKILL, watchdog, reload with a broken config, the test PWM chip's -EIO
 #   boot 2  lit again; light-by-default = no, at-start = restore; off; tap → lit
-#   boot 3  restored lit; tap → dark
+#   boot 3  restored lit; tap → dark; the state directory read-only (state-readonly.sh)
 #   boot 4  a command storm, and a power cut in the middle of it (qemu killed)
 #   boot 5  the state file whole and restored (dark); apt remove; apt purge; the file
 #           list as before install

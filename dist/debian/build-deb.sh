@@ -58,8 +58,10 @@ done
 install -D -m 0644 "$dist/torch.conf" "$stage/etc/torch/torch.conf"
 
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/man/man5"
-sed "s/@VERSION@/$version/g" "$dist/torch.1" | gzip -9n > "$stage/usr/share/man/man1/torch.1.gz"
-sed "s/@VERSION@/$version/g" "$dist/torch.conf.5" | gzip -9n > "$stage/usr/share/man/man5/torch.conf.5.gz"
+# The pages carry the version in their .TH line (checked against Version.swift); a
+# package built with another version (a test's upgrade) says its own.
+sed "1s/\"torch [^\"]*\"/\"torch $version\"/" "$dist/torch.1" | gzip -9n > "$stage/usr/share/man/man1/torch.1.gz"
+sed "1s/\"torch [^\"]*\"/\"torch $version\"/" "$dist/torch.conf.5" | gzip -9n > "$stage/usr/share/man/man5/torch.conf.5.gz"
 
 install -D -m 0644 "$dist/torch.bash-completion" "$stage/usr/share/bash-completion/completions/torch"
 

@@ -99,4 +99,8 @@ int ctorch_send_with_fds(int sock, const struct sockaddr *addr, unsigned int add
 /// or an errno.
 int ctorch_spawn_reading(const char *path, char *const argv[], char *const envp[], int *pid_out, int *stdout_fd);
 
+/// statfs(2)'s f_type (the file system's magic, linux/magic.h) of the file system that
+/// holds `path`, in `type`. Returns 0 or an errno (sys/vfs.h is not in the Glibc module).
+int ctorch_fs_type(const char *path, int64_t *type);
+
 #endif

@@ -153,7 +153,10 @@ struct ConfigParser {
                 try known.apply(&config, value)
                 settings["\(section.name).\(key)"] = Setting(key: key, line: line, value: value)
             } catch {
-                self.error(line, "\(key): '\(shown(error.value))' is not valid: expected \(error.allowed)")
+                // A quoted value is the likeliest slip from other config formats: say so.
+                let quoted = value.count >= 2 && (value.first == "\"" || value.first == "'") && value.last == value.first
+                self.error(line, "\(key): '\(shown(error.value))' is not valid: expected \(error.allowed)"
+                    + (quoted ? " (values are written without quotes)" : ""))
             }
         case let .pattern(name):
             let section = ConfigSchema.patternPrefix + name

@@ -112,6 +112,7 @@ enum ConfigSchema {
         ConfigKey(name: "sos-unit") { c, v throws(ValueError) in
             c.light.sosUnit = try ConfigValue.duration(v, in: .milliseconds(20) ... .seconds(1))
         },
+        ConfigKey(name: "sos-style") { c, v throws(ValueError) in c.light.sosStyle = try ConfigValue.choice(v, of: SOSStyle.self) },
         ConfigKey(name: "floor") { c, v throws(ValueError) in c.light.floor = try Brightness.parse(v) },
         ConfigKey(name: "ceiling") { c, v throws(ValueError) in c.light.ceiling = try Brightness.parse(v) },
         ConfigKey(name: "memory") { c, v throws(ValueError) in c.light.memory = try ConfigValue.choice(v, of: TorchConfig.MemoryRule.self) },
@@ -137,6 +138,9 @@ enum ConfigSchema {
         },
         ConfigKey(name: "long-hold") { c, v throws(ValueError) in
             c.button.longHold = try ConfigValue.duration(v, in: .milliseconds(100) ... .seconds(60))
+        },
+        ConfigKey(name: "stuck-after") { c, v throws(ValueError) in
+            c.button.stuckAfter = try ConfigValue.duration(v, in: .seconds(60) ... .seconds(86_400))
         },
         ConfigKey(name: "ramp-time") { c, v throws(ValueError) in
             c.button.rampTime = try ConfigValue.duration(v, in: .milliseconds(100) ... .seconds(60))

@@ -6,7 +6,7 @@ extension PatternLibrary {
         var custom: [String: String] = [:]
         for p in c.customPatterns { custom[p.name] = p.steps }
         try self.init(blinkSpeed: c.light.blinkSpeed, breathePeriod: c.light.breathePeriod,
-                      sosUnit: c.light.sosUnit, custom: custom)
+                      sosUnit: c.light.sosUnit, sosStyle: c.light.sosStyle, custom: custom)
     }
 }
 
@@ -19,7 +19,8 @@ extension TorchSettings {
         self.init(
             buttonMode: c.button.mode,
             gestureTiming: GestureTiming(debounce: c.button.debounce, holdTime: c.button.holdTime,
-                                         doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold),
+                                         doubleTapWindow: c.button.doubleTapWindow, longHoldTime: c.button.longHold,
+                                         stuckAfter: c.button.stuckAfter),
             tapAction: c.button.onTap, doubleTapAction: c.button.onDoubleTap, longHoldAction: c.button.onLongHold,
             lightByDefault: c.light.lightByDefault, atStart: c.light.atStart, sleepTimer: c.light.sleepTimer, sleepFade: c.light.sleepFade,
             patterns: cycle.isEmpty ? [.steady] : cycle,

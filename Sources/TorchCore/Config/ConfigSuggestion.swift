@@ -1,14 +1,16 @@
 /// "Did you mean …?" for misspelt keys and sections.
 public enum ConfigSuggestion {
-    /// The closest candidate: edit distance ≤ 2 (transpositions count once), compared
-    /// case-insensitively, else the shortest candidate that starts with `word` (at least
-    /// three characters, so `hold` finds `hold-time`). Nil when nothing is close.
+    /// The closest candidate: edit distance ≤ 2 (transpositions count once) and at most
+    /// half the longer word's length, compared case-insensitively, else the shortest
+    /// candidate that starts with `word` (at least three characters, so `hold` finds
+    /// `hold-time`). Nil when nothing is close.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let w = word.lowercased()
         var best: (name: String, distance: Int)? = nil
         for c in candidates {
             let d = distance(w, c.lowercased())
-            guard d <= 2, d < max(w.count, 2) else { continue }
+            // More than half the letters changed is another word, not a typo ('foo' is not 'on').
+            guard d <= 2, 2 * d <= max(w.count, c.count) else { continue }
             if best.map({ d < $0.distance }) ?? true { best = (c, d) }
         }
         if let best { return best.name }

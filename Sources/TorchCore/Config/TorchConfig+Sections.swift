@@ -18,11 +18,16 @@ struct FrontEndSettingsStore: Equatable, Sendable {
     var values: [ObjectIdentifier: Entry] = [:]
 
     static func == (a: FrontEndSettingsStore, b: FrontEndSettingsStore) -> Bool {
-        let ids = Set(a.values.keys).union(b.values.keys)
-        return ids.allSatisfy { id in
-            guard let section = (a.values[id] ?? b.values[id])?.section else { return true }
-            return section.same(a.values[id]?.value, b.values[id]?.value)
-        }
+        a.changedSections(comparedTo: b).isEmpty
+    }
+
+    /// The sections whose settings differ from `other`'s, as `[name]`, sorted.
+    func changedSections(comparedTo other: FrontEndSettingsStore) -> [String] {
+        let ids = Set(values.keys).union(other.values.keys)
+        return ids.compactMap { id -> String? in
+            guard let section = (values[id] ?? other.values[id])?.section else { return nil }
+            return section.same(values[id]?.value, other.values[id]?.value) ? nil : "[\(section.name)]"
+        }.sorted()
     }
 }
 

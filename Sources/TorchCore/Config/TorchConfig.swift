@@ -55,6 +55,8 @@ extension TorchConfig {
         public var breathePeriod: Duration = .seconds(4)
         /// `sos-unit`: the Morse dot length of the SOS pattern.
         public var sosUnit: Duration = .milliseconds(150)
+        /// `sos-style`: SOS as three letters or one sign (ITU's distress signal).
+        public var sosStyle: SOSStyle = .letters
         /// `floor`: the lowest level of ramps, the floor action and lockout's glow.
         public var floor: Brightness = Brightness(clamping: Brightness.minimum)
         /// `ceiling`: the highest level of ramps and the ceiling (turbo) action.
@@ -83,6 +85,8 @@ extension TorchConfig {
         public var doubleTapWindow: Duration = .milliseconds(300)
         /// `long-hold`: a press longer than this is a long hold.
         public var longHold: Duration = .seconds(2)
+        /// `stuck-after`: a press longer than this is a stuck or shorted button.
+        public var stuckAfter: Duration = GestureTiming.defaultStuckAfter
         /// `ramp-time`: holding while lit ramps brightness end to end in this time.
         public var rampTime: Duration = .seconds(2)
         /// `on-tap`

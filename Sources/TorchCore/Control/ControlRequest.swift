@@ -1,5 +1,6 @@
 /// One request line of the control socket: a JSON object with `"cmd"`, the command's
-/// own keys, and an optional `"id"` that the reply echoes.
+/// own keys, an optional `"id"` that the reply echoes, and an optional `"deadline"`
+/// past which the client no longer waits.
 ///
 ///     {"cmd":"on","brightness":"40%"}
 ///     {"cmd":"pattern","name":"sos","id":7}
@@ -12,14 +13,28 @@ public struct ControlRequest: Equatable, Sendable {
     /// `"transition"`: this command's level change fades over it instead of `[light]
     /// transition` (seconds as a number, as Home Assistant sends it, or "500ms").
     public var transition: Duration?
+    /// `"deadline"`: the instant the client gives up waiting for the reply, on the torch
+    /// machine's CLOCK_MONOTONIC (seconds as a number, to the millisecond: what Python's
+    /// `time.monotonic()` says). A request read after it is not carried out: the client
+    /// that sent it has already reported a failure.
+    public var deadline: Instant?
 
     /// The longest request line, in bytes without the newline.
     public static let maxBytes = 4096
 
-    public init(_ command: ControlCommand, id: JSONValue? = nil, transition: Duration? = nil) {
+    /// The latest deadline accepted, in seconds (about 31 years of uptime).
+    static let maxDeadlineSeconds = 1e9
+
+    public init(_ command: ControlCommand, id: JSONValue? = nil, transition: Duration? = nil, deadline: Instant? = nil) {
         self.command = command
         self.id = id
         self.transition = transition
+        self.deadline = deadline.map(Self.toMilliseconds)
+    }
+
+    /// `instant` cut to the millisecond, as the request line carries it.
+    static func toMilliseconds(_ instant: Instant) -> Instant {
+        Instant(nanoseconds: instant.nanoseconds / 1_000_000 * 1_000_000)
     }
 
     /// Reads one line (without its newline). Every failure is a one-line message naming
@@ -49,13 +64,17 @@ public struct ControlRequest: Equatable, Sendable {
         do {
             let c = try command(json, members: members)
             let transition = try json["transition"].map { v throws(ControlError) in try duration(v, key: "transition") }
-            return .success(ControlRequest(c, id: id, transition: transition))
+            let deadline = try json["deadline"].map { v throws(ControlError) in try monotonicInstant(v, key: "deadline") }
+            return .success(ControlRequest(c, id: id, transition: transition, deadline: deadline))
         } catch {
             return .failure(ControlError(error.message, id: id))
         }
     }
 
     private static let commandList = ControlCommandName.list
+
+    /// The keys every request may carry, whatever its command.
+    private static let envelope: Set<String> = ["cmd", "id", "deadline"]
 
     private static func command(_ json: JSONValue, members: [JSONMember]) throws(ControlError) -> ControlCommand {
         guard let cmdValue = json["cmd"] else {
@@ -68,8 +87,9 @@ public struct ControlRequest: Equatable, Sendable {
             throw ControlError("unknown command \(JSONText.string(cmd)): expected \(commandList)")
         }
         let keys = name.keys
-        for m in members where m.key != "cmd" && m.key != "id" && !keys.contains(m.key) {
-            let allowed = keys.isEmpty ? "only \"cmd\" and \"id\"" : (keys + ["id"]).map { "\"\($0)\"" }.joined(separator: ", ")
+        for m in members where !envelope.contains(m.key) && !keys.contains(m.key) {
+            let allowed = keys.isEmpty ? "only \"cmd\", \"id\" and \"deadline\""
+                : (keys + ["id", "deadline"]).map { "\"\($0)\"" }.joined(separator: ", ")
             throw ControlError("\"\(cmd)\" does not take \(JSONText.string(m.key)): it takes \(allowed)")
         }
         return try name.command(json)
@@ -109,6 +129,21 @@ public struct ControlRequest: Equatable, Sendable {
         return d
     }
 
+    /// Seconds on CLOCK_MONOTONIC as a number, 0 to `maxDeadlineSeconds`, rounded to the
+    /// millisecond.
+    static func monotonicInstant(_ v: JSONValue, key: String) throws(ControlError) -> Instant {
+        let allowed = "seconds on the torch machine's CLOCK_MONOTONIC as a number, from 0 to 1e9 (e.g. 12345.678)"
+        switch v {
+        case let .number(n), let .decimal(n, _):
+            guard n.isFinite, n >= 0, n <= maxDeadlineSeconds else {
+                throw ControlError("\"\(key)\" \(JSONValue.numberText(n)) is not valid: expected \(allowed)")
+            }
+            return Instant(nanoseconds: Int64((n * 1000).rounded()) * 1_000_000)
+        default:
+            throw ControlError("\"\(key)\" is \(v.kindName): expected \(allowed)")
+        }
+    }
+
     /// `true`/`false`, or the words of `BoolSyntax` (`"on"`, `"off"`…).
     static func bool(_ v: JSONValue, key: String) throws(ControlError) -> Bool {
         switch v {
@@ -130,6 +165,9 @@ extension ControlRequest {
         var members = [JSONMember("cmd", .string(command.name))]
         members += command.jsonMembers
         if let transition { members.append(JSONMember("transition", .string(DurationSyntax.format(transition)))) }
+        if let deadline {
+            members.append(JSONMember("deadline", .decimal(Double(deadline.nanoseconds / 1_000_000) / 1000, fractionDigits: 3)))
+        }
         if let id { members.append(JSONMember("id", id)) }
         return .object(members)
     }

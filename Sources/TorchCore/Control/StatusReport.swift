@@ -8,17 +8,22 @@ public struct StatusReport: Equatable, Sendable {
     /// Time since the service started; nil when no service is running and the CLI read
     /// the state file instead.
     public var uptime: Duration?
+    /// The process that drives the light: the service, or with none the torch in the
+    /// foreground that holds it; nil when no process does.
+    public var pid: Int32?
 
-    public init(_ status: TorchStatus, backend: Backend, uptime: Duration?) {
+    public init(_ status: TorchStatus, backend: Backend, uptime: Duration?, pid: Int32? = nil) {
         self.status = status
         self.backend = backend
         self.uptime = uptime
+        self.pid = pid
     }
 
     /// The members, in this order (types and units in docs/control-protocol.md):
     /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
     /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
-    /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`.
+    /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`, `pid`,
+    /// `button_stuck`.
     public var members: [JSONMember] {
         [
             JSONMember("lit", .bool(status.lit)),
@@ -35,6 +40,8 @@ public struct StatusReport: Equatable, Sendable {
             JSONMember("fading", .bool(status.fading)),
             JSONMember("light_by_default", .bool(status.lightByDefault)),
             JSONMember("sleep_timer_s", status.sleepTimer.map { .number(Self.seconds($0)) } ?? .null),
+            JSONMember("pid", pid.map { .number(Double($0)) } ?? .null),
+            JSONMember("button_stuck", .bool(status.buttonStuck)),
         ]
     }
 

@@ -13,7 +13,10 @@
 ///   (third to tenth) instead of `.tap`; held → `.holdStart` then `.clickHold(n)`;
 /// - `doubleTapWindow` after a sequence's last click with no press → `.clicksEnded(n)`
 ///   (stamped at that instant); the eleventh press starts a new sequence;
-/// - held `longHoldTime` or longer → `.longHold` at press + longHoldTime.
+/// - held `longHoldTime` or longer → `.longHold` at press + longHoldTime;
+/// - held `stuckAfter` or longer → a stuck or shorted button: `.release` and `.holdEnd`
+///   at press + stuckAfter (the press ends as if let go), then `isStuck` until the line
+///   is seen released, which ends it without a gesture (the release was given already).
 public struct GestureRecognizer: Sendable {
     public let timing: GestureTiming
     private var debouncer: Debouncer
@@ -29,13 +32,19 @@ public struct GestureRecognizer: Sendable {
     private var clicks = 0
     /// The release of the last click, while the sequence may still go on.
     private var lastTapRelease: Instant?
+    /// The line is held down past `stuckAfter`: the press was ended as released, and the
+    /// button gives nothing until its line is seen released.
+    public private(set) var isStuck = false
 
-    /// A recognizer with the button at `pressed` (normally released) at `start`.
-    public init(timing: GestureTiming = .standard, pressed: Bool = false, at start: Instant = .zero) {
+    /// A recognizer with the button at `pressed` (normally released) at `start`; `stuck`:
+    /// held down and already found stuck (a recognizer made again, at a reload).
+    public init(timing: GestureTiming = .standard, pressed: Bool = false, stuck: Bool = false, at start: Instant = .zero) {
         self.timing = timing
         debouncer = Debouncer(debounce: timing.debounce, pressed: pressed)
         processedUntil = start
-        if pressed {
+        if pressed && stuck {
+            isStuck = true
+        } else if pressed {
             // Held since before we looked: no press to report and no thresholds to time,
             // but its release still closes it with `.holdEnd`.
             pressedAt = start
@@ -54,7 +63,7 @@ public struct GestureRecognizer: Sendable {
     /// closing, or a hold/long-hold threshold. Nil when nothing is pending.
     public var nextDeadline: Instant? {
         var next = debouncer.windowEnd
-        for d in [holdDeadline, longHoldDeadline, sequenceEndDeadline] {
+        for d in [holdDeadline, longHoldDeadline, sequenceEndDeadline, stuckDeadline] {
             // A threshold already passed is waiting for a pending bounce to settle: the
             // window end is what to wake for.
             if let d, d > processedUntil { next = next.map { min($0, d) } ?? d }
@@ -76,6 +85,12 @@ public struct GestureRecognizer: Sendable {
     private var longHoldDeadline: Instant? {
         guard let p = pressedAt, !longHoldFired else { return nil }
         return p + timing.longHoldTime
+    }
+
+    /// When the press in progress becomes a stuck button.
+    private var stuckDeadline: Instant? {
+        guard let p = pressedAt else { return nil }
+        return p + timing.stuckAfter
     }
 
     /// Processes everything due up to `now`: bounce windows closing and hold thresholds.
@@ -109,6 +124,12 @@ public struct GestureRecognizer: Sendable {
         advance(to: t, into: &out)
         let was = debouncer.accepted
         debouncer.reset(pressed: pressed, at: t)
+        if isStuck {
+            // Still held: still stuck. Released: a button again (its release was given).
+            if !pressed { isStuck = false }
+            fireTimers(upTo: t, into: &out)
+            return out
+        }
         // Events were lost in between: whatever tap came before may not be the last one.
         lastTapRelease = nil
         clicks = 0
@@ -154,6 +175,10 @@ public struct GestureRecognizer: Sendable {
             longHoldFired = true
             out.append(.longHold(at: d))
         }
+        if let d = stuckDeadline, d <= limit {
+            accept(pressed: false, at: d, into: &out)
+            isStuck = true
+        }
         // A gap of exactly the window is too late to go on: the sequence ends then.
         if let d = sequenceEndDeadline, d <= limit {
             out.append(.clicksEnded(clicks, at: d))
@@ -164,6 +189,11 @@ public struct GestureRecognizer: Sendable {
 
     /// A debounced level change at `t`.
     private mutating func accept(pressed: Bool, at t: Instant, into out: inout [Gesture]) {
+        if isStuck {
+            // The line let go at last: the press it held was ended as released already.
+            if !pressed { isStuck = false }
+            return
+        }
         if pressed {
             let goesOn = lastTapRelease.map { t - $0 < timing.doubleTapWindow } ?? false
             if goesOn && clicks < GestureTiming.maxClicks {

@@ -1,6 +1,7 @@
-/// Home Assistant MQTT discovery: the retained config of a JSON-schema light and of one
-/// device trigger per button gesture (home-assistant.io/integrations/light.mqtt,
-/// device_trigger.mqtt). An empty retained payload on the same topics removes them.
+/// Home Assistant MQTT discovery: the retained config of a JSON-schema light, of a problem
+/// sensor for a stuck button and of one device trigger per button gesture
+/// (home-assistant.io/integrations/light.mqtt, binary_sensor.mqtt, device_trigger.mqtt).
+/// An empty retained payload on the same topics removes them.
 public struct HomeAssistantDiscovery: Equatable, Sendable {
     /// HA's `brightness` runs 1…`brightnessScale`: torch's 1…100 % exactly.
     public static let brightnessScale = 100
@@ -25,9 +26,10 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
         self.effects = effects
     }
 
-    /// Every retained config message (the light first, then the triggers).
+    /// Every retained config message (the light first, the problem sensor, then the triggers).
     public var messages: [MQTTMessage] {
-        [MQTTMessage(topic: topics.lightConfig, text: lightConfig.jsonText, qos: .atLeastOnce, retain: true)]
+        [MQTTMessage(topic: topics.lightConfig, text: lightConfig.jsonText, qos: .atLeastOnce, retain: true),
+         MQTTMessage(topic: topics.buttonStuckConfig, text: buttonStuckConfig.jsonText, qos: .atLeastOnce, retain: true)]
             + GestureTrigger.all.map {
                 MQTTMessage(topic: topics.triggerConfig($0), text: triggerConfig($0).jsonText, qos: .atLeastOnce, retain: true)
             }
@@ -69,6 +71,28 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             JSONMember("transition", .bool(true)),
             JSONMember("qos", .number(1)),
             JSONMember("retain", .bool(false)),
+            JSONMember("device", device),
+        ])
+    }
+
+    /// A binary sensor of device class `problem`: on while a button is held past
+    /// `[button] stuck-after` (stuck or shorted, taken as released), off once its line
+    /// reads released. Diagnostic, on the board's device.
+    public var buttonStuckConfig: JSONValue {
+        .object([
+            JSONMember("name", .string("Button stuck")),
+            JSONMember("unique_id", .string(topics.node + "_button_stuck")),
+            JSONMember("device_class", .string("problem")),
+            JSONMember("entity_category", .string("diagnostic")),
+            JSONMember("state_topic", .string(topics.buttonStuck)),
+            JSONMember("payload_on", .string("ON")),
+            JSONMember("payload_off", .string("OFF")),
+            JSONMember("availability_topic", .string(topics.availability)),
+            JSONMember("payload_available", .string("online")),
+            JSONMember("payload_not_available", .string("offline")),
+            JSONMember("qos", .number(1)),
+            // The whole device, as the light's: whichever config Home Assistant reads
+            // first names the device (and so the entity's id, `binary_sensor.<host>_button_stuck`).
             JSONMember("device", device),
         ])
     }

@@ -28,6 +28,11 @@ public struct MQTTTopics: Equatable, Sendable {
     public var homeAssistantStatus: String { discoveryPrefix + "/status" }
     /// The light entity's discovery config.
     public var lightConfig: String { "\(discoveryPrefix)/light/\(node)/light/config" }
+    /// `ON` while a button is stuck (held past `[button] stuck-after`), else `OFF`, retained:
+    /// the problem sensor's state.
+    public var buttonStuck: String { base + "/button-stuck" }
+    /// The problem sensor's discovery config (a binary sensor of device class problem).
+    public var buttonStuckConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/button_stuck/config" }
 
     /// A device trigger's discovery config.
     public func triggerConfig(_ trigger: GestureTrigger) -> String {

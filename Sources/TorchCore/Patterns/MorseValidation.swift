@@ -6,7 +6,7 @@ extension Morse {
 
     /// What Morse can send, for error messages.
     public static let supportedText =
-        "letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ \" $ @"
+        "letters A–Z, digits 0–9, spaces and . , ? ' ! / ( ) & : ; = + - _ \" $ @, and <LETTERS> for one sign"
 
     /// Throws unless `text` has something to send, only characters with a code, no
     /// spaces at its ends and at most 250 characters.
@@ -28,10 +28,35 @@ extension Morse {
         guard text.first != " ", text.last != " " else {
             throw ValueError(value: text, allowed: "a text to send in Morse without spaces at its start or end")
         }
+        try validateProsigns(text)
         guard text.count <= PatternLimits.maximumMorseLength else {
             throw ValueError(value: String(text.prefix(20)) + "…",
                              allowed: "at most \(PatternLimits.maximumMorseLength) characters to send in Morse")
         }
+    }
+
+    /// Each `<` is closed by a `>` in the same word, with one or more characters between
+    /// and no bracket inside (`<SOS>`, `<AR>`).
+    static func validateProsigns(_ text: String) throws(ValueError) {
+        let allowed = "a prosign as <LETTERS>: letters between one '<' and one '>', in one word, such as \(distressSign)"
+        var open = false
+        var inside = 0
+        for c in text {
+            switch c {
+            case "<":
+                guard !open else { throw ValueError(value: text, allowed: allowed) }
+                open = true
+                inside = 0
+            case ">":
+                guard open, inside > 0 else { throw ValueError(value: text, allowed: allowed) }
+                open = false
+            case " ":
+                guard !open else { throw ValueError(value: text, allowed: allowed) }
+            default:
+                inside += 1
+            }
+        }
+        guard !open else { throw ValueError(value: text, allowed: allowed) }
     }
 
     /// Reads a speed in words per minute (`20`, `12.5`), 1…200; unit = 1200 / WPM ms.

@@ -8,7 +8,7 @@ public enum Pattern: Equatable, Sendable {
     /// The seed app's strobe presets: flip every 0.8 s / 0.3 s / 0.1 s.
     case strobe(StrobeSpeed)
     /// Morse code of `text` with ITU timing and the given dot length (`unit`).
-    /// SOS is `morse("SOS", unit: 150ms)`.
+    /// SOS is `morse("SOS", unit: 150ms)` (`SOSStyle`).
     case morse(text: String, unit: Duration)
     /// A smooth fade between `minLevel` and `maxLevel` (0…1 of the brightness),
     /// one full cycle every `period`.
@@ -20,8 +20,8 @@ public enum Pattern: Equatable, Sendable {
     /// A number blinked out, repeating (`Readout`).
     case readout(Readout)
 
-    /// SOS at the seed app's default unit of 150 ms.
-    public static let sos = Pattern.morse(text: "SOS", unit: Morse.defaultSOSUnit)
+    /// SOS at the seed app's default unit of 150 ms, as three letters (`SOSStyle`).
+    public static let sos = Pattern.morse(text: SOSStyle.letters.text, unit: Morse.defaultSOSUnit)
 
     /// The timeline the scheduler plays, levels relative to the brightness.
     public func timeline() -> Timeline {

@@ -15,7 +15,8 @@ extension Pattern {
         case let .strobe(speed):
             return "strobe \(speed.rawValue)"
         case let .morse(text, _):
-            if text.uppercased() == "SOS" { return "SOS" }
+            if text.uppercased() == SOSStyle.letters.text { return "SOS" }
+            if text.uppercased() == SOSStyle.sign.text { return "SOS (one sign)" }
             return "morse \"\(text)\""
         case let .breathe(period, _, _):
             return "breathe \(DurationSyntax.format(period))"

@@ -15,13 +15,14 @@ public struct PatternLibrary: Sendable {
 
     /// The built-ins with their default parameters and no custom patterns.
     public static let standard = PatternLibrary(builtIns: builtIns(
-        blinkSpeed: 0.5, breathePeriod: .seconds(4), breatheMin: 0, breatheMax: 1, sosUnit: Morse.defaultSOSUnit))
+        blinkSpeed: 0.5, breathePeriod: .seconds(4), breatheMin: 0, breatheMax: 1, sos: .sos))
 
     /// - Parameters:
     ///   - blinkSpeed: the `blink` preset's speed, above 0 and at most 1 (see `BlinkSpeed`).
     ///   - breathePeriod: one full fade cycle of `breathe`, 20 ms…48 h (`PatternLimits`).
     ///   - breatheMin, breatheMax: `breathe`'s lowest and highest level, 0…1 of the brightness.
     ///   - sosUnit: the Morse dot length of `sos`, 1 ms…1 min (150 ms, the seed app's).
+    ///   - sosStyle: `sos` as three letters (the default) or one sign.
     ///   - custom: name → custom pattern text (`CustomPatternSyntax`); errors name the pattern.
     public init(
         blinkSpeed: Double = 0.5,
@@ -29,6 +30,7 @@ public struct PatternLibrary: Sendable {
         breatheMin: Double = 0,
         breatheMax: Double = 1,
         sosUnit: Duration = Morse.defaultSOSUnit,
+        sosStyle: SOSStyle = .letters,
         custom: [String: String] = [:]
     ) throws(PatternLibraryError) {
         guard blinkSpeed > 0, blinkSpeed <= 1 else {
@@ -50,7 +52,7 @@ public struct PatternLibrary: Sendable {
             throw .badParameter(name: "breathe-max", ValueError(value: "0%", allowed: PatternLimits.darkBreatheAllowed))
         }
         var all = PatternLibrary.builtIns(blinkSpeed: blinkSpeed, breathePeriod: breathePeriod,
-                                          breatheMin: breatheMin, breatheMax: breatheMax, sosUnit: sosUnit)
+                                          breatheMin: breatheMin, breatheMax: breatheMax, sos: .morse(text: sosStyle.text, unit: sosUnit))
         for name in custom.keys.sorted() {
             guard !name.isEmpty, !name.contains(where: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" }) else {
                 throw .badName(name)
@@ -71,7 +73,7 @@ public struct PatternLibrary: Sendable {
     }
 
     private static func builtIns(blinkSpeed: Double, breathePeriod: Duration, breatheMin: Double,
-                                 breatheMax: Double, sosUnit: Duration) -> [String: Pattern] {
+                                 breatheMax: Double, sos: Pattern) -> [String: Pattern] {
         var all: [String: Pattern] = [:]
         for kind in Effect.kinds { all[kind] = Effect.standard(kind).map { .effect($0) } }
         return all.merging([
@@ -81,7 +83,7 @@ public struct PatternLibrary: Sendable {
             "strobe-slow": .strobe(.slow),
             "strobe-medium": .strobe(.medium),
             "strobe-fast": .strobe(.fast),
-            "sos": .morse(text: "SOS", unit: sosUnit),
+            "sos": sos,
             "breathe": .breathe(period: breathePeriod, minLevel: breatheMin, maxLevel: breatheMax),
         ]) { $1 }
     }

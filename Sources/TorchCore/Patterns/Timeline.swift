@@ -33,6 +33,10 @@ public struct Timeline: Equatable, Sendable {
     public var repeatCount: Int?
     /// The level held after the last repetition, and the whole time if there are no steps.
     public var endLevel: Double
+    /// When the timeline ends dark, from its start, wherever its steps are: a run's
+    /// `--for` (`endingDark(at:)`). nil: it plays as its steps say. At that instant the
+    /// level is dark, so a step that would begin there (a blink's next flash) never shows.
+    public var darkFrom: Duration?
 
     public init(steps: [TimelineStep], repeatCount: Int? = nil, endLevel: Double? = nil) {
         let total = steps.reduce(Int64(0)) { $0.saturatingAdding(max(0, $1.duration.nanoseconds)) }
@@ -54,6 +58,15 @@ public struct Timeline: Equatable, Sendable {
     }
 
     public static let dark = Timeline.steady(0)
+
+    /// This timeline ending dark at `end` from its start (at once for an `end` ≤ 0); a
+    /// steady one is left as it is (it has no step to cut: its end is the next program).
+    public func endingDark(at end: Duration) -> Timeline {
+        guard !isSteady else { return self }
+        var t = self
+        t.darkFrom = max(.zero, end)
+        return t
+    }
 
     /// True when the timeline never changes level (steady light or dark).
     public var isSteady: Bool { steps.isEmpty }

@@ -8,6 +8,8 @@ public struct TimelineCursor: Sendable {
     private let ramps: [Bool]
     private let repeatCount: Int?
     private let endLevel: Double
+    /// `Timeline.darkFrom` in nanoseconds: dark from there on, whatever the steps.
+    private let darkFrom: Int64?
     /// The length of one repetition in nanoseconds, summed once (not in the hot path);
     /// nil when the sum passes Int64.max (a hand-built timeline with huge steps): then no
     /// repetition ever ends within the clock's range, and none is skipped.
@@ -26,6 +28,7 @@ public struct TimelineCursor: Sendable {
         ramps = timeline.steps.map(\.ramp)
         repeatCount = timeline.repeatCount
         endLevel = timeline.endLevel
+        darkFrom = timeline.darkFrom.map { max(0, $0.nanoseconds) }
         var sum: Int64? = 0
         for d in durations {
             guard let s = sum else { break }
@@ -54,6 +57,15 @@ public struct TimelineCursor: Sendable {
     /// go backwards between calls (the cursor only moves forward; an earlier instant gets
     /// the current step). Any instant returns after at most one pass over the steps.
     public mutating func sample(at elapsed: Int64) -> Sample {
+        guard let end = darkFrom else { return playing(at: elapsed) }
+        if elapsed >= end { return Sample(level: 0, ramping: false, nextBoundary: nil) }
+        var s = playing(at: elapsed)
+        s.nextBoundary = min(s.nextBoundary ?? end, end)
+        return s
+    }
+
+    /// The sample of the steps themselves (`sample` without `darkFrom`).
+    private mutating func playing(at elapsed: Int64) -> Sample {
         advance(to: elapsed)
         if finished { return Sample(level: endLevel, ramping: false, nextBoundary: nil) }
         let duration = durations[index]

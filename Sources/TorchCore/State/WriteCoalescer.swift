@@ -8,6 +8,18 @@
 /// the interval ends, or at the stop. So the state on disk is never more than `interval`
 /// behind, and a power cut loses at most that last stretch, never a whole file (the write
 /// itself is atomic).
+///
+/// A write that failed (a full or read-only file system) keeps its value waiting: it is
+/// tried again when the next write is due, one interval after the attempt, then two,
+/// four… at most `maxRetryInterval` apart while the failures go on, and at the stop. A
+/// newer change replaces it, as it would any waiting value. So once the disk has room
+/// again the owner's last choice reaches it without another change.
+///
+/// A value equal to what is on disk (the last written, or what the start read) is never
+/// written: a change undone within the interval, or a command repeating the state
+/// (an automation re-sending it), costs no write. The interval runs from the end of the
+/// last write (`written(_:at:)`), so two writes are `interval` apart however long the
+/// storage took.
 public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
     /// The shortest time between two writes (default 1 s).
     public let interval: Duration
@@ -15,20 +27,47 @@ public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
     public private(set) var lastWrite: Instant?
     /// A value waiting for the interval to end.
     public private(set) var pending: Value?
+    /// What is on disk: the last value written, or what the start read; nil when unknown.
+    public private(set) var onDisk: Value?
+    /// Writes that failed in a row (0 once one works).
+    public private(set) var failures = 0
+    /// The longest wait before a failed write is tried again (default 1 min): a state
+    /// directory that stays read-only costs one attempt a minute, not one a second.
+    public let maxRetryInterval: Duration
 
-    public init(interval: Duration = .seconds(1)) {
+    public init(interval: Duration = .seconds(1), maxRetryInterval: Duration = .seconds(60), onDisk: Value? = nil) {
         self.interval = interval
+        self.maxRetryInterval = max(interval, maxRetryInterval)
+        self.onDisk = onDisk
     }
 
     /// When the pending value is due; nil when nothing waits.
     public var nextDeadline: Instant? {
         guard pending != nil, let last = lastWrite else { return nil }
-        return last + interval
+        return last + retryInterval
+    }
+
+    /// The wait after the last attempt: `interval`, doubled for each failure after the
+    /// first, at most `maxRetryInterval`.
+    var retryInterval: Duration {
+        var wait = interval
+        var n = failures
+        while n > 1 && wait < maxRetryInterval {
+            wait = wait * 2
+            n -= 1
+        }
+        return min(wait, maxRetryInterval)
     }
 
     /// A new value at `now`: returned when it is to be written now, else kept (replacing
     /// any value still waiting) until `due(at:)` or `flush()`.
     public mutating func offer(_ value: Value, at now: Instant) -> Value? {
+        // Back to what is on disk: nothing to write, and nothing waiting either (a failed
+        // write left the disk as it was: that is what it holds).
+        if value == onDisk {
+            pending = nil
+            return nil
+        }
         if let last = lastWrite, now < last + interval {
             pending = value
             return nil
@@ -46,9 +85,25 @@ public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
         return value
     }
 
+    /// `value` is on disk, its write ended at `now`: the next write waits `interval` from
+    /// here.
+    public mutating func written(_ value: Value, at now: Instant) {
+        onDisk = value
+        failures = 0
+        lastWrite = now
+    }
+
+    /// The write of `value` (returned by `offer` or `due` at `now`) failed: it waits to be
+    /// tried again, unless a newer value already waits.
+    public mutating func failed(_ value: Value, at now: Instant) {
+        if pending == nil { pending = value }
+        failures += 1
+        lastWrite = now
+    }
+
     /// The waiting value whatever the time: what a stop writes.
     public mutating func flush() -> Value? {
         defer { pending = nil }
-        return pending
+        return pending == onDisk ? nil : pending
     }
 }

@@ -14,4 +14,14 @@ public enum ButtonMode: String, CaseIterable, Sendable, CustomStringConvertible 
     case longPress = "long-press"
 
     public var description: String { rawValue }
+
+    /// What a press does in this mode, in a few words (the terminal's legend).
+    public var summary: String {
+        switch self {
+        case .smart: "a tap toggles, a hold lights while held, a double tap plays the next pattern"
+        case .toggle: "each press toggles the light"
+        case .momentary: "lit while the button is held"
+        case .longPress: "a tap does nothing, a hold toggles the light"
+        }
+    }
 }

@@ -36,9 +36,8 @@ extension TorchStateMachine {
             restartSleepTimer(at: t)
         }
         if new.maxBrightness != old.maxBrightness {
-            // A lower cap applies at once, to the level kept too; a higher one lets a
-            // later level go higher (the level kept stays as it is).
-            brightness = min(brightness, new.maxBrightness)
+            // The cap applies at once to what is lit; the level kept is the owner's and
+            // stays as it is, so removing the cap lights it again.
             refreshProgram(at: t)
         }
         reportChanges()

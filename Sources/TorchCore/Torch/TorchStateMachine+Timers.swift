@@ -34,6 +34,9 @@ extension TorchStateMachine {
     // MARK: Ramp
 
     mutating func startRamp(at t: Instant) {
+        // The ramp moves the level seen: one kept above the cap (`max-brightness` added
+        // by a reload) starts from the cap, not from a level the eye cannot see.
+        brightness = min(brightness, ceilingCap)
         var up = rampUpNext
         // At a bound the only way is away from it.
         if brightness >= ceiling { up = false }

@@ -166,8 +166,9 @@ public struct TorchStateMachine: Sendable {
         buttonMode = settings.buttonMode
         simpleUI = settings.simpleUI
         manualLevel = settings.memoryLevel
-        // `max-brightness` caps every level, the remembered one too.
-        brightness = min(saved?.brightness ?? settings.brightness, settings.maxBrightness)
+        // The remembered level stays the owner's: `max-brightness` caps what is lit
+        // (`shownBrightness`), never what is kept, so a cap later removed lights it again.
+        brightness = saved?.brightness ?? settings.brightness
         pattern = settings.startPattern(restoring: saved)
         let lit = resuming ? saved?.lit == true : settings.startsLit(restoring: saved)
         lighting = lit ? .latched : .dark
@@ -183,6 +184,8 @@ public struct TorchStateMachine: Sendable {
         } else {
             darkSince = now
         }
+        // What is lit is under the caps.
+        program.brightness = shownBrightness
         // Stealth left on stays on: the status LEDs go dark again at start.
         if saved?.stealth == true { setStealth(true) }
         reportChanges()

@@ -18,6 +18,9 @@ public struct TorchStatus: Equatable, Sendable {
     public var lightByDefault: Bool
     /// The sleep timer's length; nil when off.
     public var sleepTimer: Duration?
+    /// A button is held past `[button] stuck-after`: taken as released until its line
+    /// reads released (a stuck or shorted button).
+    public var buttonStuck = false
 
     public init(lit: Bool, litWhileHeld: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
                 stealth: Bool, sleepRemaining: Duration?, fading: Bool, lightByDefault: Bool = false,

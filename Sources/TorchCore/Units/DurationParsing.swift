@@ -2,6 +2,8 @@
 /// A unit is required (a bare `20` is ambiguous), except for `0`.
 public enum DurationSyntax {
     public static let allowed = "a duration with a unit (10us, 20ms, 1.5s, 30min, 2h)"
+    /// The longest duration taken: nanoseconds below 9.2 × 10¹⁸, which 64 bits hold.
+    static let tooLong = "a duration of at most 2555555h (about 291 years)"
 
     private static let units: [(suffix: String, nanoseconds: Double)] = [
         ("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9),
@@ -15,8 +17,12 @@ public enum DurationSyntax {
         // Longest suffix first so "ms" is not read as "m" + "s".
         for (suffix, scale) in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where t.hasSuffix(suffix) {
             let number = String(t.dropLast(suffix.count))
-            guard let v = DecimalSyntax.parse(number), v >= 0,
-                  let ns = Int64(exactly: (v * scale).rounded()), ns < 9_200_000_000_000_000_000 else { break }
+            guard let v = DecimalSyntax.parse(number) else { break }
+            // The unit is there: a number out of range says so, not that a unit is missing.
+            guard v >= 0 else { throw ValueError(value: text, allowed: "a duration of 0 or more") }
+            guard let ns = Int64(exactly: (v * scale).rounded()), ns < 9_200_000_000_000_000_000 else {
+                throw ValueError(value: text, allowed: tooLong)
+            }
             return .nanoseconds(ns)
         }
         throw ValueError(value: text, allowed: allowed)

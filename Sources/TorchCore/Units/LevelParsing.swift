@@ -45,9 +45,11 @@ public enum FrequencySyntax {
         if lower.hasSuffix("khz") { scale = 1e3; number = String(t.dropLast(3)) }
         else if lower.hasSuffix("mhz") { scale = 1e6; number = String(t.dropLast(3)) }
         else if lower.hasSuffix("hz") { scale = 1; number = String(t.dropLast(2)) }
-        guard scale > 0, let v = DecimalSyntax.parse(number), v > 0 else {
+        guard scale > 0, let v = DecimalSyntax.parse(number) else {
             throw ValueError(value: text, allowed: allowed)
         }
+        // The unit is there: a number out of range says so, not that a unit is missing.
+        guard v > 0 else { throw ValueError(value: text, allowed: "a frequency above 0Hz") }
         return v * scale
     }
 

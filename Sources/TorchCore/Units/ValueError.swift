@@ -12,5 +12,6 @@ public struct ValueError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// "'30q' is not valid: expected a duration with a unit (10us, 20ms, 1.5s, 30min)"
-    public var description: String { "'\(value)' is not valid: expected \(allowed)" }
+    /// The value is bounded and its control characters escaped (`EchoedText`).
+    public var description: String { "'\(EchoedText.bounded(value))' is not valid: expected \(allowed)" }
 }

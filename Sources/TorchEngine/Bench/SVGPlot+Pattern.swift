@@ -94,7 +94,9 @@ extension SVGPlot {
                     let a = start + l.start.nanoseconds, b = start + l.end.nanoseconds
                     guard a < span else { break }
                     out += "<text class=\"letter\" x=\"\(n((x(a) + x(b)) / 2))\" y=\"\(n(f.top - 6))\" text-anchor=\"middle\" "
-                    out += "font-size=\"13\" font-weight=\"bold\" fill=\"#2a5db0\">\(escape(String(l.letter)))</text>\n"
+                    // A prosign's letters are one sign: a bar over them, as it is written.
+                    let overline = l.isProsign ? " text-decoration=\"overline\"" : ""
+                    out += "font-size=\"13\" font-weight=\"bold\" fill=\"#2a5db0\"\(overline)>\(escape(l.label))</text>\n"
                     out += "<line x1=\"\(n(x(a)))\" y1=\"\(n(f.top - 2))\" x2=\"\(n(x(b)))\" y2=\"\(n(f.top - 2))\" stroke=\"#2a5db0\"/>\n"
                 }
                 start += period

@@ -87,11 +87,15 @@ public final class ControlSession {
         socket.close()
     }
 
-    /// Sends `request` and waits for its reply line, within `timeout`.
+    /// Sends `request` and waits for its reply line, within `timeout`. The request
+    /// carries that deadline (unless it has its own): a service that reads it later,
+    /// once this client has given up, does not carry it out.
     public func send(_ request: ControlRequest, timeout: Duration = .seconds(5)) -> Result<ControlReply, ControlClientError> {
         guard fd >= 0 else { return .failure(.failed("\(socketPath): the connection is closed")) }
         let clock = MonotonicClock()
         let deadline = clock.now() + timeout
+        let request = ControlRequest(request.command, id: request.id, transition: request.transition,
+                                     deadline: request.deadline ?? deadline)
         // A request the server refuses before reading it all (over its size limit) gets
         // a reply and then a close, so the rest of the send fails (EPIPE, ECONNRESET);
         // the reply is waiting in the receive queue all the same, so read it.

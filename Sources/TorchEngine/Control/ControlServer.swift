@@ -50,7 +50,11 @@ public final class ControlServer {
             log(.info, "control socket: listening on \(UnixSocket.boundPath(inherited) ?? path) (from systemd: socket activation)")
             return
         }
-        if let notice = try UnixSocketFile.prepare(path, name: "control socket") { log(.notice, notice) }
+        let notice: String?
+        do { notice = try UnixSocketFile.prepare(path, name: "control socket") } catch {
+            throw UnixSocketFile.isAlreadyRunning(error) ? Self.alreadyRunning(at: path) : error
+        }
+        if let notice { log(.notice, notice) }
         listener = try UnixSocket.listen(path: path)
         for warning in UnixSocketFile.setAccess(path, name: "control socket", mode: 0o660, group: settings.group) {
             log(.warning, warning)
@@ -59,6 +63,17 @@ public final class ControlServer {
     }
 
     deinit { close() }
+
+    /// A service answers at `path`: the error names its pid, asked from its status (the
+    /// listening socket may be systemd's, so its peer credentials would name pid 1).
+    static func alreadyRunning(at path: String) -> HardwareError {
+        var pid: Int32? = nil
+        if case let .success(reply) = ControlClient.send(ControlRequest(.status), socketPath: path, timeout: .seconds(1)),
+           let n = reply["pid"]?.numberValue, let p = Int32(exactly: n) {
+            pid = p
+        }
+        return UnixSocketFile.alreadyRunning(path, name: "control socket", pid: pid)
+    }
 
     /// The descriptors to poll for reading: the listener and every client.
     public var pollDescriptors: [Int32] {

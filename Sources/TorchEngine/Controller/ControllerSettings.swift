@@ -34,6 +34,9 @@ public struct ControllerSettings {
     /// A remote front end's virtual press (the web page) is released this long after
     /// its press or last renewal: the dead-man rule, with or without a page id.
     public var remotePressLease: Duration = .seconds(1)
+    /// The service's process id, for the status (`pid`): a `torch run` that finds this
+    /// service in its way names it. The service fills it in; nil in a bare controller.
+    public var processID: Int32?
 
     public init(torch: TorchSettings, mapping: OutputMapping, library: PatternLibrary = .standard,
                 restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [],
@@ -58,11 +61,15 @@ public struct ReloadedConfig {
     public var settings: TorchSettings
     public var mapping: OutputMapping
     public var library: PatternLibrary
+    /// What changed that only a restart applies (`TorchConfig.restartOnlyChanges`):
+    /// `[service] socket`, `[web]`…; said in the reload's log line.
+    public var restartOnly: [String]
 
-    public init(settings: TorchSettings, mapping: OutputMapping, library: PatternLibrary) {
+    public init(settings: TorchSettings, mapping: OutputMapping, library: PatternLibrary, restartOnly: [String] = []) {
         self.settings = settings
         self.mapping = mapping
         self.library = library
+        self.restartOnly = restartOnly
     }
 }
 

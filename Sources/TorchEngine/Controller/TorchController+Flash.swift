@@ -38,8 +38,16 @@ extension TorchController {
             saveHeld = true
         } else {
             saveHeld = false
-            effects.append(.save(machine.persistentState))
+            effects.append(.save(savedState))
         }
+    }
+
+    /// What is saved: the state machine's state, but a stealth that darkened nothing (no
+    /// status LEDs were found) is not kept: the saved stealth stays as the start found it.
+    var savedState: PersistentState {
+        var state = machine.persistentState
+        if !settings.hasStatusLEDs { state.stealth = settings.restoring?.stealth ?? false }
+        return state
     }
 
     /// The save held back during a temporary state, once it has ended.

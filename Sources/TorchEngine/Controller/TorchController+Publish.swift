@@ -47,7 +47,7 @@ extension TorchController {
         }
         saveIfReleased()
         askForReadings()
-        let status = machine.statusSummary(at: now)
+        let status = self.status(at: now)
         var key = status
         key.sleepRemaining = nil
         let snapshot = StatusSnapshot(status: key, sleepDeadline: machine.sleepDeadline)
@@ -68,7 +68,11 @@ extension TorchController {
         guard force || machine.programGeneration != publishedGeneration else { return }
         publishedGeneration = machine.programGeneration
         let p = machine.program
-        let program = ScheduledProgram(timeline: p.timeline, lightness: p.brightness.fraction,
+        // A run with `--for` ends at its end in the timeline itself: the scheduler writes
+        // dark there, before a step that would begin at that instant (a blink's 51st
+        // flash of `--rate 10Hz --for 5s`), not the flash and then the stop's dark.
+        let timeline = runUntil.map { p.timeline.endingDark(at: $0 - p.startedAt) } ?? p.timeline
+        let program = ScheduledProgram(timeline: timeline, lightness: p.brightness.fraction,
                                        startedAt: p.startedAt, mapping: settings.mapping)
         // The heartbeat taking a new load's period is the same pattern: not acknowledged.
         let retuned = machine.playsHeartbeat && publishedTimeline.map(Heartbeat.isHeartbeat) == true
@@ -88,6 +92,7 @@ extension TorchController {
                                                   mapping: settings.mapping)))
             var later = program
             later.startedAt = now + FeedbackBlink.length
+            if let end = runUntil { later.timeline = p.timeline.endingDark(at: end - later.startedAt) }
             pendingProgram = later
         }
     }

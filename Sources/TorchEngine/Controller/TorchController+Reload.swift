@@ -27,7 +27,12 @@ extension TorchController {
             // The same program at the new mapping, from its own start: the phase is kept.
             if mappingChanged { publishIfChanged(force: true) }
             settle()
-            log(changed ? "config reloaded" : "config reloaded (no change)")
+            if new.restartOnly.isEmpty {
+                log(changed ? "config reloaded" : "config reloaded (no change)")
+            } else {
+                log("config reloaded; only a restart applies the change of \(new.restartOnly.joined(separator: ", ")) "
+                    + "(systemctl restart torch)", .warning)
+            }
             return true
         case let .failure(error):
             for line in error.lines { log(line, .error) }

@@ -52,6 +52,7 @@ extension TorchController {
     /// flashing pattern the owner did not allow remotely, nor a hold start one. A
     /// refused gesture leaves the light as it was, with one log line.
     func applyGestures(_ gestures: [Gesture], from role: ButtonRole) {
+        noteStuckButtons()
         guard let origin = remoteDriver[role] else {
             for g in gestures { machine.handle(g, from: role) }
             return

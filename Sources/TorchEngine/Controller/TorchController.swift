@@ -32,6 +32,9 @@ public final class TorchController {
     var virtualLeases: [VirtualHolder: Instant] = [:]
     /// The physical buttons down, as their last raw edges say.
     var physicalDown: Set<ButtonRole> = []
+    /// The buttons held past `stuck-after`, until their line reads released
+    /// (`noteStuckButtons`).
+    var stuckButtons: Set<ButtonRole> = []
     /// The remote front end whose virtual presses drive each button's current gesture
     /// (nil: a finger or the owner's own front ends); its gestures are judged by the
     /// remote rule (`applyGestures`).
@@ -172,6 +175,15 @@ public final class TorchController {
     /// apart (who holds a virtual button down).
     func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
                  at time: Instant) -> ControlReply {
+        // A client that gave up (its "no reply within 5s" already said) is not surprised
+        // later by its command: one read past its deadline, the service frozen or swamped
+        // meanwhile, is dropped and logged.
+        if let deadline = request.deadline, time > deadline {
+            let late = DurationSyntax.format(time - deadline)
+            log("\(origin.rawValue): \"\(request.command.name)\" dropped: read \(late) after its deadline (its client had given up)",
+                .warning)
+            return .failure("\"\(request.command.name)\" not carried out: read \(late) after its deadline (the client had given up)")
+        }
         // A gesture due before this request (a click sequence's end) acts first, even
         // when the shell serves input before it runs the turn's timers.
         if !isStopped {
@@ -187,7 +199,8 @@ public final class TorchController {
             virtualEdge(role: role, pressed: false, holder: VirtualHolder(origin: origin, client: client), at: time)
             return .success()
         case .status:
-            return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin))
+            return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin,
+                                        pid: settings.processID))
         case .reload:
             return reload(at: time) ? .success() : .failure(Self.reloadRefused)
         default:
@@ -200,7 +213,7 @@ public final class TorchController {
                 return .failure(error)
             }
             // Stealth on with nothing to darken is carried out (the state, the web page's
-            // black screen) but not reported as a darkened board.
+            // black screen) but not reported as a darkened board, nor saved (`savedState`).
             if case .stealth(true) = request.command, !settings.hasStatusLEDs {
                 return .success([JSONMember("warning", .string("stealth on, but \(Self.noStatusLEDs)"))])
             }
@@ -282,7 +295,9 @@ public final class TorchController {
 
     /// What `torch status` shows at `time`.
     public func status(at time: Instant) -> TorchStatus {
-        machine.statusSummary(at: time)
+        var status = machine.statusSummary(at: time)
+        status.buttonStuck = !stuckButtons.isEmpty
+        return status
     }
 
     var runUntil: Instant? { settings.runFor.map { origin + $0 } }
@@ -304,7 +319,8 @@ public final class TorchController {
     func resetRecognizers(at time: Instant) {
         for role in ButtonRole.allCases {
             let pressed = recognizers[role]?.isPressed ?? false
-            recognizers[role] = GestureRecognizer(timing: settings.torch.gestureTiming, pressed: pressed, at: time)
+            let stuck = recognizers[role]?.isStuck ?? false
+            recognizers[role] = GestureRecognizer(timing: settings.torch.gestureTiming, pressed: pressed, stuck: stuck, at: time)
         }
     }
 }

@@ -21,7 +21,7 @@ public final class TerminalFrontEnd: FrontEnd {
 
     public func begin(banner: [String]) -> Bool {
         terminal = RawTerminal()
-        display.begin(header: banner + [KeyboardButton.help])
+        display.begin(header: banner + [KeyboardButton.help] + KeyboardButton.modeLegend)
         return true
     }
 

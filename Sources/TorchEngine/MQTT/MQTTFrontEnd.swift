@@ -40,6 +40,8 @@ public final class MQTTFrontEnd: CountsRequests {
     /// The last state JSON published and when; a change within `stateSpacing` of it
     /// waits (a brightness ramp changes the status 50 times a second), the latest wins.
     private var lastStateText: String?
+    /// The problem sensor's state last published.
+    private var lastButtonStuck: Bool?
     private var lastStateAt: Instant?
     private var statePending = false
     private static let stateSpacing: Duration = .milliseconds(50)
@@ -229,6 +231,7 @@ public final class MQTTFrontEnd: CountsRequests {
     /// `stateSpacing` ago (then it goes at the end of the spacing).
     private func publishState(at now: Instant, force: Bool = false) {
         guard let status, session.isConnected else { return }
+        publishButtonStuck(status.buttonStuck, at: now, force: force)
         let json = LightStateMessage.json(status, library: library).jsonText
         statePending = false
         guard force || json != lastStateText else { return }
@@ -241,6 +244,14 @@ public final class MQTTFrontEnd: CountsRequests {
         // after a connect is echoed at once).
         if !force { lastStateAt = now }
         session.publish(MQTTMessage(topic: settings.topics.state, text: json, qos: .atLeastOnce, retain: true), at: now)
+    }
+
+    /// The problem sensor's state, retained, when it changes (or at an announce).
+    private func publishButtonStuck(_ stuck: Bool, at now: Instant, force: Bool) {
+        guard force || stuck != lastButtonStuck else { return }
+        lastButtonStuck = stuck
+        session.publish(MQTTMessage(topic: settings.topics.buttonStuck, text: stuck ? "ON" : "OFF", qos: .atLeastOnce, retain: true),
+                        at: now)
     }
 
     // MARK: Commands

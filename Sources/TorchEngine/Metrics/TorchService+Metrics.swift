@@ -14,6 +14,8 @@ extension TorchService {
             .single("torch_uptime_seconds", .gauge, help: "Seconds since the service started.", Double((now - origin).nanoseconds) / 1e9),
             .single("torch_light_lit", .gauge, help: "1 while the light is on (any pattern), 0 while dark.", status.lit ? 1 : 0),
             .single("torch_light_brightness_ratio", .gauge, help: "The brightness chosen, 0.01 to 1 (of full).", status.brightness.fraction),
+            .single("torch_button_stuck", .gauge, help: "1 while a button is held past [button] stuck-after (taken as released; stuck or shorted?), 0 otherwise.",
+                    status.buttonStuck ? 1 : 0),
             .single("torch_output_duty_ratio", .gauge, help: "The duty cycle last written to the output, 0 to 1.", scheduler.currentDuty),
             .histogram("torch_pattern_lateness_seconds", help: "How late the pattern thread wrote each output change after its intended instant.", metrics.lateness),
             .histogram("torch_button_latency_seconds", help: "Button edge (kernel timestamp) to the output change it caused.", metrics.buttonLatency),

@@ -67,4 +67,8 @@ public struct KeyboardButton {
     /// The line telling the user which key does what.
     public static let help =
         "keys: space tap · h hold/let go · x OFF button · +/- brightness · n next pattern · q quit"
+
+    /// The lines under `help` that explain the status line's last word, the button mode.
+    public static let modeLegend = ["button modes (button-mode in torch.conf; the status line shows which): "]
+        + ButtonMode.allCases.map { "  \($0.rawValue): \($0.summary)" }
 }

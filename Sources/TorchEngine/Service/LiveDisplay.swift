@@ -29,7 +29,7 @@ public final class LiveDisplay {
         let colour = duty <= 0 ? 238 : (duty < 0.05 ? 94 : duty < 0.2 ? 136 : duty < 0.5 ? 178 : duty < 0.9 ? 220 : 226)
         let lamp = "\u{1B}[38;5;\(colour)m●\u{1B}[0m"
         let state = status.lit ? (status.litWhileHeld ? "lit while held" : "lit") : "dark"
-        var line = "\(lamp) [\(bar)] duty \(pad(LevelSyntax.format(duty), 6))  \(state) · \(status.brightness) · \(status.pattern.displayName) · \(status.buttonMode)"
+        var line = "\(lamp) [\(bar)] duty \(pad(LevelSyntax.format(duty), 6))  \(state) · \(status.brightness) · \(status.pattern.displayName) · button \(status.buttonMode)"
         if let r = status.sleepRemaining { line += " · sleep in \(DurationSyntax.format(.seconds(Int64(r.seconds.rounded(.up)))))" }
         if status.stealth { line += " · stealth" }
         if !note.isEmpty { line += "  — \(note)" }

@@ -70,6 +70,7 @@ public final class TorchService {
         servesMetrics = options.frontEnds.contains { $0.servesMetrics }
         var settings = options.controller
         if settings.watchdogInterval == nil { settings.watchdogInterval = SystemdNotify.watchdogInterval() }
+        if settings.processID == nil { settings.processID = ProcessEnvironment.processID }
         controller = TorchController(settings: settings, at: origin)
         let context = FrontEndContext(
             clock: clock,
@@ -127,6 +128,10 @@ public final class TorchService {
         let now = clock.now()
         origin = now
         trace?.rebase(origin: now)
+        // What the state file holds is not written again: a start that changes nothing
+        // saves nothing.
+        saves = WriteCoalescer(onDisk: options.stateFile?.load())
+        if let file = options.stateFile { sayWhetherChoicesAreKept(file) }
         controller.handle(.start(at: now))
         perform(controller.takeEffects(), at: now)
         recordHandover()
@@ -200,7 +205,7 @@ public final class TorchService {
             maintainOutput(lastErrno: failures.lastErrno)
         }
         perform(controller.takeEffects(), at: now)
-        if let state = saves.due(at: now) { saveState(state) }
+        if let state = saves.due(at: now) { saveState(state, at: now) }
         if let feedback = options.feedback, feedback.isOn {
             feedback.advance(to: now)
             if !feedback.isOn { feedbackChanged(on: false, at: now) }
@@ -239,7 +244,7 @@ public final class TorchService {
         var lastSave: PersistentState? = nil
         var reads: [SensorRead] = []
         defer {
-            if let lastSave, let state = saves.offer(lastSave, at: now) { saveState(state) }
+            if let lastSave, let state = saves.offer(lastSave, at: now) { saveState(state, at: now) }
             // What the readings lead to (a readout's blinks, the heartbeat's new rate)
             // plays in this turn.
             if !reads.isEmpty {
@@ -302,9 +307,6 @@ public final class TorchService {
         }
     }
 
-    /// A state directory gone read-only or full is said once, not at every change; the
-    /// light goes on as it was (the atomic write leaves the previous file whole), and a
-    /// later save that works again says so.
     /// A GPIO line whose chip went away: said once, taken again when the chip is back.
     private func maintainOutput(lastErrno: Int32) {
         switch output.maintain(lastErrno: lastErrno) {
@@ -319,19 +321,40 @@ public final class TorchService {
         }
     }
 
-    private func saveState(_ s: PersistentState) {
+    /// A state directory gone read-only or full is said once, not at every change; the
+    /// light goes on as it was (the atomic write leaves the previous file whole), the
+    /// failed state waits to be tried again (`WriteCoalescer.failed`), and a later save
+    /// that works again says so.
+    /// One line at the start when the choices saved will not outlive the service (a
+    /// read-only state directory: its saves' failures are then not said again) or only
+    /// as long as an overlay's upper layer.
+    private func sayWhetherChoicesAreKept(_ file: StateFile) {
+        switch StatePersistence.of(statePath: file.path) {
+        case .kept:
+            break
+        case let .notKept(line):
+            log(line, .warning)
+            stateFileFailing = true
+        case let .overlay(line):
+            log(line, .notice)
+        }
+    }
+
+    private func saveState(_ s: PersistentState, at now: Instant) {
         do {
             try options.stateFile?.save(s)
+            saves.written(s, at: clock.now())
             metrics.stateSaved(true)
             if stateFileFailing {
                 stateFileFailing = false
                 log("state file: saved again")
             }
         } catch {
+            saves.failed(s, at: now)
             metrics.stateSaved(false)
             guard !stateFileFailing else { return }
             stateFileFailing = true
-            log("state file: \(error) (the light is unaffected; said once until a save works again)", .error)
+            log("state file: \(error) (the light is unaffected; the save is tried again, said once until one works)", .error)
         }
     }
 
@@ -370,7 +393,8 @@ public final class TorchService {
     /// status LEDs are left as they are for the next process instead.
     public func shutDown() -> Int32 {
         // The owner's last change, if it was still waiting for its second.
-        if let state = saves.flush() { saveState(state) }
+        // A save that failed is tried once more here.
+        if let state = saves.flush() { saveState(state, at: clock.now()) }
         let atStop = options.handover?.decideAtStop()
         if let atStop, atStop.keeps {
             options.handover?.handOver(Resumption(state: controller.machine.persistentState, origin: playingSince ?? origin))

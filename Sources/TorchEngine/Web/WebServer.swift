@@ -13,6 +13,11 @@ import TorchHardware
 /// `ConnectionEviction` (the flooding host's, the longest idle) makes room, so held or
 /// slow-loris connections never lock a phone out. Output a client does not read is kept
 /// up to a bound, then the client is closed.
+///
+/// What it says about its connections (accepted, refused, timed out, evicted, closed, a
+/// refused request) is bounded (`LogBurstLimit`): a burst line by line, then a count as
+/// one line when the window ends, so a flood of connections (a slow-header attack opens
+/// and loses hundreds a second) never floods the journal.
 public final class WebServer {
     public typealias Log = (LogPriority, String) -> Void
 
@@ -59,6 +64,11 @@ public final class WebServer {
 
     private static let readsPerWakeUp = 16
 
+    /// The connections' log lines: 20 one by one per 10 s, then counted.
+    private var connectionLines = LogBurstLimit()
+    /// The instant of the turn being served: what the connections' lines are counted at.
+    private var turn = Instant.zero
+
     /// Binds and listens on `settings.listen`. Throws when the address is taken or
     /// not this machine's.
     public init(settings: WebServerSettings, log: @escaping Log) throws(HardwareError) {
@@ -77,9 +87,10 @@ public final class WebServer {
         return [listener.rawValue] + connections.descriptors
     }
 
-    /// The earliest timeout, ping or retry of waiting output; nil with nothing to do.
+    /// The earliest timeout, ping or retry of waiting output, or the count of lines not
+    /// logged; nil with nothing to do.
     public var nextDeadline: Instant? {
-        var all: [Instant] = []
+        var all: [Instant] = connectionLines.nextDeadline.map { [$0] } ?? []
         for (_, e) in connections.all {
             let c = e.state
             if let s = c.requestStarted { all.append(s + settings.requestTimeout) }
@@ -101,6 +112,7 @@ public final class WebServer {
     @discardableResult
     public func serve(ready: Set<Int32>, now: Instant, _ handle: (HTTPRequest, WebClient, Instant) -> Action) -> [String] {
         guard listener.isOpen else { return [] }
+        turn = now
         var closedStreams: [String] = []
         // Reads before accepts: a connection accepted last turn is read before this
         // turn's newcomers can evict it (see `ConnectionEviction`).
@@ -114,6 +126,8 @@ public final class WebServer {
     /// Timeouts, pings and waiting output; returns the page ids whose stream closed.
     @discardableResult
     public func expire(now: Instant) -> [String] {
+        turn = now
+        if let n = connectionLines.takeCounted(at: now) { logCounted(n) }
         var closed: [String] = []
         for (fd, e) in connections.all {
             let c = e.state
@@ -121,7 +135,7 @@ public final class WebServer {
                 reply(fd, .text(.requestTimeout, "request not complete within \(DurationSyntax.format(settings.requestTimeout))"),
                       keepAlive: false, now: now)
                 connections.update(fd) { $0.requestStarted = nil }
-                log(.notice, "web: client \(e.number) (\(e.peer)): request timeout")
+                logConnection(.notice, "web: client \(e.number) (\(e.peer)): request timeout")
             } else if c.stream == nil, c.input.isEmpty, c.output.isEmpty, now >= e.lastActivity + settings.idleTimeout {
                 drop(fd, "idle")
                 continue
@@ -147,6 +161,7 @@ public final class WebServer {
 
     /// Sends one event to every stream.
     public func broadcast(event: String, data: String, now: Instant) {
+        turn = now
         let bytes = Array("event: \(event)\ndata: \(data)\n\n".utf8)
         for (fd, e) in connections.all where e.state.stream != nil {
             if revoked(e.state) {
@@ -166,6 +181,7 @@ public final class WebServer {
 
     public func close() {
         guard listener.isOpen else { return }
+        if let n = connectionLines.takeCounted() { logCounted(n) }
         connections.removeAll()
         listener.close()
     }
@@ -185,12 +201,12 @@ public final class WebServer {
                 r.headers.append(HTTPField("Retry-After", "1"))
                 _ = TCPSocket.sendSome(fd.rawValue, (r.bytes(keepAlive: false))[...])
                 fd.close()
-                log(.warning, "web: refused \(peer): at most \(settings.maxConnections) connections")
+                logConnection(.warning, "web: refused \(peer): at most \(settings.maxConnections) connections")
                 continue
             }
             if case let .evicted(.some(client)) = room { closedStreams.append(client) }
             let number = connections.add(fd, peer: peer, group: ConnectionEviction.host(ofPeer: peer), state: Connection(), at: now)
-            log(.debug, "web: client \(number) connected (\(peer))")
+            logConnection(.debug, "web: client \(number) connected (\(peer))")
         }
         return closedStreams
     }
@@ -260,7 +276,7 @@ public final class WebServer {
             case .incomplete:
                 return
             case let .failure(error):
-                log(.notice, "web: client \(e.number) (\(e.peer)): \(error)")
+                logConnection(.notice, "web: client \(e.number) (\(e.peer)): \(error)")
                 reply(fd, .text(error.status, error.message), keepAlive: false, now: now)
                 return
             case let .request(request, consumed):
@@ -283,7 +299,7 @@ public final class WebServer {
                 case let .reply(response):
                     // Refusals only: a held switch renews itself 4 times a second.
                     if response.status.code >= 400 {
-                        log(.info, "web: client \(e.number) (\(e.peer)): \(request.method) \(request.path.prefix(80)) → \(response.status.code)")
+                        logConnection(.info, "web: client \(e.number) (\(e.peer)): \(request.method) \(request.path.prefix(80)) → \(response.status.code)")
                     }
                     reply(fd, response, keepAlive: request.keepAlive, head: request.method == "HEAD", now: now)
                 case let .events(client, first):
@@ -298,7 +314,7 @@ public final class WebServer {
                     }
                     // `retry`: the browser reconnects after 500 ms if the stream drops.
                     write(fd, Array((head + "retry: 500\n\n" + first).utf8), now: now)
-                    log(.debug, "web: client \(e.number): event stream\(client.map { " for page \($0)" } ?? "")")
+                    logConnection(.debug, "web: client \(e.number): event stream\(client.map { " for page \($0)" } ?? "")")
                 }
             }
         }
@@ -340,6 +356,17 @@ public final class WebServer {
 
     private func drop(_ fd: Int32, _ why: String, priority: LogPriority = .debug) {
         guard let c = connections.remove(fd) else { return }
-        log(priority, "web: client \(c.number) (\(c.peer)) disconnected: \(why)")
+        logConnection(priority, "web: client \(c.number) (\(c.peer)) disconnected: \(why)")
+    }
+
+    /// A line about one connection, within the burst; counted beyond it.
+    private func logConnection(_ priority: LogPriority, _ line: String) {
+        if connectionLines.admit(at: turn) { log(priority, line) }
+    }
+
+    /// The count of the lines a flood left out, as one line.
+    private func logCounted(_ n: Int) {
+        log(.warning, "web: \(n) more connection line\(n == 1 ? "" : "s") not logged in \(DurationSyntax.format(connectionLines.window)) "
+            + "(after \(connectionLines.burst) one by one): a flood of connections?")
     }
 }

@@ -19,11 +19,17 @@ extension AtomicFile {
     ///
     /// Throws one line naming the path and what is wrong: `is a FIFO, not a regular
     /// file`, `2097152 bytes, over the 1 MiB limit …`, `cannot open: Permission denied`.
-    public static func readFile(_ path: String) throws(HardwareError) -> String? {
+    ///
+    /// `refusingLinks`: for torch's own files in its state directory (the state file, the
+    /// web page's phones, the status LEDs' save): a symbolic link there is refused
+    /// (`linkRefused`) and its target neither opened nor read (O_NOFOLLOW).
+    public static func readFile(_ path: String, refusingLinks: Bool = false) throws(HardwareError) -> String? {
         // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
         // O_NOCTTY: a terminal named by mistake does not become the controlling one.
-        guard let file = FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) else {
+        let noFollow = refusingLinks ? O_NOFOLLOW : 0
+        guard let file = FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | noFollow) else {
             if errno == ENOENT { return nil }
+            if refusingLinks && errno == ELOOP { throw linkRefused(path) }
             throw failure(path, "cannot open")
         }
         let fd = file.rawValue
@@ -58,6 +64,19 @@ extension AtomicFile {
         case S_IFLNK: "a symbolic link"
         default: "an unknown kind of file (type \(String(type, radix: 8)))"
         }
+    }
+
+    /// "PATH: is a symbolic link, refused …": one of torch's own files is a link (where
+    /// someone who may write the directory could point it at any file root may write).
+    public static func linkRefused(_ path: String) -> HardwareError {
+        HardwareError("\(path): is a symbolic link, refused: torch reads and writes its own files only as regular files (remove the link)",
+                      errno: ELOOP)
+    }
+
+    /// True when the last component of `path` is a symbolic link (lstat).
+    static func isLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK
     }
 
     private static func tooLarge(_ path: String, size: String) -> HardwareError {

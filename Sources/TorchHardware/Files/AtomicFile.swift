@@ -8,7 +8,11 @@ import Glibc
 public enum AtomicFile {
     /// Replaces `path` with `contents` atomically; the new file gets `mode` (less the
     /// umask; 0600 for a secret). Throws a `HardwareError` naming the path and the errno text.
-    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644) throws(HardwareError) {
+    /// The rename replaces a symbolic link at `path`, never its target; `refusingLinks`
+    /// (torch's own files) refuses one instead (`linkRefused`), leaving it as it is.
+    public static func write(_ contents: String, to path: String, mode: mode_t = 0o644,
+                             refusingLinks: Bool = false) throws(HardwareError) {
+        if refusingLinks && isLink(path) { throw linkRefused(path) }
         let dir = directory(of: path)
         let (fd, temp) = try createTemporary(for: path, in: dir, mode: mode)
         var ok = false

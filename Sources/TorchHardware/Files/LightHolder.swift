@@ -31,9 +31,12 @@ public final class LightHolder {
         case taken(LightHolder)
         /// Another process holds it.
         case held(by: Holder)
-        /// The file cannot be made (no state directory, no permission): nothing to
-        /// coordinate through, as nothing is remembered there either.
+        /// The file cannot be made (the state directory cannot be made, no permission):
+        /// nothing to coordinate through, as nothing is remembered there either.
         case unavailable
+        /// The holder file is a symbolic link: refused, its target neither opened nor
+        /// truncated (one line, `AtomicFile.linkRefused`).
+        case refused(HardwareError)
     }
 
     /// Takes the light for this process, writing the pid, whether it is the service and
@@ -43,11 +46,19 @@ public final class LightHolder {
         // stop the state directory's file system from being remounted read-only. The
         // holder's lines go through a second descriptor, closed at once (flock belongs to
         // the first, so closing the second keeps it).
-        guard let fd = FileDescriptor.open(path, O_RDONLY | O_CREAT | O_CLOEXEC) else { return .unavailable }
+        // The state directory is made first: on a first run it does not exist yet, and
+        // a lock that could not be taken would let a second torch drive the light beside
+        // this one.
+        makeParentDirectories(of: path)
+        // O_NOFOLLOW (both opens): a link planted here would have a root torch create
+        // or truncate whatever file it points at. O_NONBLOCK: a FIFO here cannot hang it.
+        guard let fd = FileDescriptor.open(path, O_RDONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) else {
+            return errno == ELOOP ? .refused(AtomicFile.linkRefused(path)) : .unavailable
+        }
         guard Interrupted.retry({ flock(fd.rawValue, LOCK_EX | LOCK_NB) }) == 0 else {
             return errno == EWOULDBLOCK ? (read(fd).map { .held(by: $0) } ?? .unavailable) : .unavailable
         }
-        if let writer = FileDescriptor.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) {
+        if let writer = FileDescriptor.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) {
             let text = "\(getpid())\n\(isService ? "service" : "foreground")\n\(command)\n"
             _ = Array(text.utf8).withUnsafeBytes { writer.writeAll($0) }
         }
@@ -56,7 +67,7 @@ public final class LightHolder {
 
     /// The process holding the light now, nil when none does (or it cannot be told).
     public static func holder(path: String) -> Holder? {
-        guard let fd = FileDescriptor.open(path, O_RDONLY | O_CLOEXEC) else { return nil }
+        guard let fd = FileDescriptor.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK) else { return nil }
         guard Interrupted.retry({ flock(fd.rawValue, LOCK_SH | LOCK_NB) }) == 0 else {
             return errno == EWOULDBLOCK ? read(fd) : nil
         }
@@ -90,5 +101,17 @@ extension LightHolder.Holder {
         return "the light is held by another torch, pid \(pid) (\(command)), which has no control socket "
             + "to answer this command: stop it with Ctrl-C in its terminal or kill \(pid), "
             + "or run the torch as the service (torch run), which every command reaches"
+    }
+
+    /// What a second `torch run` says: one service drives the light, so the way on is to
+    /// stop the holder (a command to send it means nothing for `run`).
+    public var messageForRun: String {
+        if isService {
+            return "the torch service is already running and holds the light, pid \(pid) (\(command)): one service "
+                + "drives the light; stop it first (systemctl stop torch, or kill \(pid)), or send it commands "
+                + "(torch on, torch status)"
+        }
+        return "the light is held by another torch, pid \(pid) (\(command)): stop it first "
+            + "(Ctrl-C in its terminal, or kill \(pid)), then start the service"
     }
 }

@@ -1,8 +1,9 @@
 import TorchCore
 
 /// The state file: the one owner of reading and writing the saved state. Reads go
-/// through the non-blocking regular-file reader (a FIFO or a device is refused in one
-/// line); writes are atomic and create the directory.
+/// through the non-blocking regular-file reader (a FIFO, a device or a symbolic link is
+/// refused in one line, a link's target never opened); writes are atomic, create the
+/// directory and refuse a symbolic link too.
 public final class StateFile {
     public let path: String
     private var loaded: StateFileLoad?
@@ -17,7 +18,7 @@ public final class StateFile {
         if let loaded { return loaded.state }
         let result: StateFileLoad
         do {
-            result = StateFileLoad.load(contents: try AtomicFile.readFile(path), path: path)
+            result = StateFileLoad.load(contents: try AtomicFile.readFile(path, refusingLinks: true), path: path)
         } catch {
             // Unreadable is not "no saved state yet": say what is wrong ("PATH: is a FIFO, …").
             result = StateFileLoad(state: nil, warning: "\(error); using defaults")
@@ -35,7 +36,7 @@ public final class StateFile {
     /// Writes `state` atomically; the error as one line on failure.
     public func save(_ state: PersistentState) throws(HardwareError) {
         makeParentDirectories(of: path)
-        try AtomicFile.write(StateFileFormat.encode(state), to: path)
+        try AtomicFile.write(StateFileFormat.encode(state), to: path, refusingLinks: true)
         loaded = StateFileLoad(state: state, warning: loaded?.warning)
     }
 }

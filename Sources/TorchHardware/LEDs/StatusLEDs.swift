@@ -50,7 +50,7 @@ public final class StatusLEDs {
             if let warning { warnings.append(warning) }
             fresh.append(led)
         }
-        if let path { try AtomicFile.write(SavedLEDFile.encode(saved + fresh), to: path) }
+        if let path { try AtomicFile.write(SavedLEDFile.encode(saved + fresh), to: path, refusingLinks: true) }
         for led in fresh {
             try write(led.name, "trigger", LEDTrigger.none)
             // Recorded as soon as it changed: restore must undo a half-finished stealth.
@@ -87,7 +87,7 @@ public final class StatusLEDs {
         if saved.isEmpty {
             try Self.removeFile(path)
         } else {
-            try AtomicFile.write(SavedLEDFile.encode(saved), to: path)
+            try AtomicFile.write(SavedLEDFile.encode(saved), to: path, refusingLinks: true)
         }
     }
 
@@ -96,7 +96,7 @@ public final class StatusLEDs {
     /// per listed LED that no longer exists.
     @discardableResult
     public func restoreSaved(from path: String) throws(HardwareError) -> [String] {
-        guard let text = try AtomicFile.readFile(path) else { return [] }
+        guard let text = try AtomicFile.readFile(path, refusingLinks: true) else { return [] }
         var warnings: [String] = []
         for led in try SavedLEDFile.decode(text, path: path) where !saved.contains(where: { $0.name == led.name }) {
             guard fileSystem.exists(directory(led.name)) else {

@@ -8,7 +8,8 @@ import TorchCore
 /// files of before (`web-token`: control, `web-viewer-token`: read-only). While
 /// `web-tokens` does not exist the old files are read as the phones `old-link` and
 /// `old-viewer-link`, so an upgrade keeps every old link working; the first change
-/// (`torch web-link`) carries them into `web-tokens` and removes the old files.
+/// (`torch web-link`) carries them into `web-tokens` and removes the old files. A
+/// symbolic link at any of them is refused, its target never opened.
 public struct WebTokenFiles: Sendable, Equatable {
     /// `DIR/web-tokens`.
     public var phones: String
@@ -26,7 +27,7 @@ public struct WebTokenFiles: Sendable, Equatable {
     /// The phones now. A malformed `web-tokens` throws one line naming the file, the
     /// line and the field (it grants nothing); a damaged old file grants nothing.
     public func load() throws(HardwareError) -> WebTokenTable {
-        if let text = try AtomicFile.readFile(phones) {
+        if let text = try AtomicFile.readFile(phones, refusingLinks: true) {
             do { return try WebTokenFileFormat.parse(text, path: phones) } catch {
                 throw HardwareError(error.message, errno: EINVAL)
             }
@@ -35,7 +36,7 @@ public struct WebTokenFiles: Sendable, Equatable {
         for (path, name, access) in [(legacyControl, WebTokenFileFormat.legacyControlName, WebPhone.Access.control),
                                      (legacyViewer, WebTokenFileFormat.legacyViewerName, .view)] {
             // An unreadable old file grants nothing, as before.
-            guard let text = try? AtomicFile.readFile(path), let token = WebTokenFileFormat.legacyToken(text) else { continue }
+            guard let text = try? AtomicFile.readFile(path, refusingLinks: true), let token = WebTokenFileFormat.legacyToken(text) else { continue }
             try? table.mint(WebPhone(name: name, access: access, mintedAt: nil, token: token))
         }
         return table
@@ -48,7 +49,7 @@ public struct WebTokenFiles: Sendable, Equatable {
         if let failed = makeParentDirectories(of: phones) {
             throw HardwareError("\(failed.directory): cannot create: \(errnoText(failed.errno))", errno: failed.errno)
         }
-        try AtomicFile.write(WebTokenFileFormat.render(table), to: phones, mode: 0o600)
+        try AtomicFile.write(WebTokenFileFormat.render(table), to: phones, mode: 0o600, refusingLinks: true)
         for path in [legacyControl, legacyViewer] {
             guard unlink(path) != 0, errno != ENOENT else { continue }
             throw HardwareError("\(path): cannot remove: \(errnoText(errno))", errno: errno)

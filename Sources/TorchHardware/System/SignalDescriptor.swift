@@ -40,6 +40,16 @@ public final class SignalDescriptor {
         return mask
     }
 
+    /// Unblocks `signals` again for the calling thread: their default action (or a pending
+    /// one) applies from here. For a process that blocked them first thing and then
+    /// found it runs no event loop to read them.
+    public static func unblock(_ signals: [ProcessSignal]) {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s.number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+    }
+
     /// The signals waiting, in arrival order.
     public func read() -> [ProcessSignal] {
         var out: [ProcessSignal] = []

@@ -32,7 +32,10 @@ public enum UnixSocketFile {
         }
         guard let group else { return warnings }
         guard let entry = getgrnam(group) else {
-            warnings.append("\(name) \(path): group '\(group)' does not exist; keeping group \(getegid()) (only that group may connect)")
+            // A board's image has a gpio group; a laptop or a server usually has none.
+            warnings.append("\(name) \(path): group '\(group)' does not exist; keeping group \(getegid()): only this "
+                + "user and that group may send commands; to let others in, add the group (groupadd \(group)) or set "
+                + "[service] socket-group to one of yours")
             return warnings
         }
         if chown(path, uid_t.max, entry.pointee.gr_gid) != 0 {
@@ -55,6 +58,19 @@ public enum UnixSocketFile {
         guard !path.hasPrefix("@") else { return }
         unlink(path)
     }
+
+    /// "a torch service is already running" at `path` (EADDRINUSE), naming its `pid`
+    /// and how to stop it when known.
+    public static func alreadyRunning(_ path: String, name: String, pid: Int32?) -> HardwareError {
+        guard let pid else {
+            return HardwareError("\(name) \(path): a torch service is already running (it answers there)", errno: EADDRINUSE)
+        }
+        return HardwareError("\(name) \(path): a torch service is already running, pid \(pid) (it answers there): "
+                             + "stop it first (systemctl stop torch, or kill \(pid))", errno: EADDRINUSE)
+    }
+
+    /// True for `prepare`'s refusal because a live process answers on the path.
+    public static func isAlreadyRunning(_ error: HardwareError) -> Bool { error.errno == EADDRINUSE }
 
     private static func makeDirectory(containing path: String, name: String) throws(HardwareError) {
         if let (directory, e) = makeParentDirectories(of: path) {
@@ -81,10 +97,7 @@ public enum UnixSocketFile {
             }
             answered = false
         }
-        if answered {
-            throw HardwareError("\(name) \(path): a torch service is already running (it answers there)",
-                                errno: EADDRINUSE)
-        }
+        if answered { throw alreadyRunning(path, name: name, pid: nil) }
         guard unlink(path) == 0 else {
             let e = errno
             throw HardwareError("\(name) \(path): removing the stale socket: \(errnoText(e))", errno: e)

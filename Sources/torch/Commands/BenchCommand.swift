@@ -16,14 +16,14 @@ enum BenchCommand {
         guard let n = Int(t), (1...100_000).contains(n) else { throw ValueError(value: t, allowed: "a count from 1 to 100000") }
         return n
     }
-    static let frequencies = Option("frequencies", value: "list", help: "pwm: frequencies to try. (default: 100Hz,500Hz,1kHz,2kHz,5kHz)") {
+    static let frequencies = Option("frequencies", value: "list", help: "pwm, flicker: frequencies to try. (default: pwm 100Hz,500Hz,1kHz,2kHz,5kHz; flicker the output's configured one)") {
         (t: String) throws(ValueError) -> [Double] in
         var out: [Double] = []
         for part in t.split(separator: ",") { out.append(try FrequencySyntax.parse(String(part))) }
         guard !out.isEmpty else { throw ValueError(value: t, allowed: "a comma list of frequencies, e.g. 100Hz,1kHz") }
         return out
     }
-    static let level = Option("level", value: "level", help: "pwm: the duty cycle to hold. (default: 50%)") {
+    static let level = Option("level", value: "level", help: "pwm, flicker: the duty cycle to hold. (default: 50%)") {
         (t: String) throws(ValueError) -> Double in try LevelSyntax.parse(t, range: 0.001...1)
     }
     static let steps = Option("steps", value: "n", help: "sweep: brightness steps from 1% to 100%. (default: 10)") {
@@ -34,8 +34,8 @@ enum BenchCommand {
     static let compare = Flag("compare", help: "sweep: run the cie curve, then linear, to compare.")
 
     static let spec = CommandSpec(
-        name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps.",
-        arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm or sweep. (default: timing)", optional: true)],
+        name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps, flicker.",
+        arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm, sweep or flicker. (default: timing)", optional: true)],
         options: [duration.spec, json.spec, svg.spec, storm.spec, presses.spec, frequencies.spec, level.spec, steps.spec, compare.spec],
         discussion: """
         KINDS:
@@ -47,6 +47,9 @@ enum BenchCommand {
                    line or the simulated LED (duty error and CPU per frequency), or on a
                    hardware PWM channel the period and duty written and read back
           sweep    steps the brightness 1%…100% so you can watch the LED's response
+          flicker  the PWM carrier's flicker at --level per frequency: measured
+                   frequency, percent flicker, flicker index, and IEEE 1789-2015's
+                   region (low risk, no observable effect) with its limits there
         """) { p, light throws(UsageError) in
         .local(try request(p, light))
     }
@@ -54,15 +57,15 @@ enum BenchCommand {
     static func request(_ p: ParsedArguments, _ light: LightOptions) throws(UsageError) -> BenchRequest {
         let word = p.positionals.first ?? "timing"
         guard let kind = BenchRequest.Kind(rawValue: word) else {
-            throw UsageError(message: "<kind>: '\(word)' is not valid: expected timing, button, pwm or sweep", command: p.command)
+            throw UsageError(message: "<kind>: '\(word)' is not valid: expected timing, button, pwm, sweep or flicker", command: p.command)
         }
         let buttonLine = kind == .button ? try p.value(CommonOptions.buttonLine) : nil
         let duration = try p.value(duration)
-            ?? (kind == .timing ? .seconds(10) : buttonLine != nil ? .seconds(60) : .seconds(2))
+            ?? (kind == .timing ? .seconds(10) : buttonLine != nil ? .seconds(60) : kind == .flicker ? .seconds(1) : .seconds(2))
         guard duration > .zero else { throw UsageError(message: "--duration: must be above zero", command: p.command) }
         return BenchRequest(kind: kind, duration: duration, json: p.isSet(json), svg: try p.value(svg),
                             presses: try p.value(presses) ?? (buttonLine != nil ? 10 : 200),
-                            frequencies: try p.value(frequencies) ?? [100, 500, 1000, 2000, 5000],
+                            frequencies: try p.value(frequencies),
                             level: try p.value(level) ?? 0.5, steps: try p.value(steps) ?? 10,
                             compare: p.isSet(compare), storm: p.isSet(storm), buttonLine: buttonLine, light: light)
     }
@@ -78,9 +81,10 @@ enum BenchCommand {
             case .button: return try button(r, output, scheduler, config: config)
             case .pwm: return try pwm(r, output, scheduler)
             case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
+            case .flicker: return try flicker(r, output, scheduler, config: config)
             }
         } catch {
-            StandardError.write("\r\u{1B}[2Ktorch: bench \(r.kind.rawValue): \(error)\n")
+            StandardError.write(clearLine + "torch: bench \(r.kind.rawValue): \(error)\n")
             return ExitCode.failure
         }
     }
@@ -99,7 +103,15 @@ enum BenchCommand {
 
     private static func button(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings,
                                config: TorchConfig) throws(HardwareError) -> Int32 {
-        if let line = r.buttonLine { return try bounce(r, line: line, config: config) }
+        if let line = r.buttonLine {
+            // A bounce is the real contacts' doing: the simulated LED has no button to record.
+            guard output.kind != .sim else {
+                throw HardwareError("--button-line \(EchoedText.bounded(line)): recording a button's bounce needs its GPIO "
+                    + "line, and the simulated LED has none (without --button-line, bench button injects presses "
+                    + "on the simulated LED)")
+            }
+            return try bounce(r, line: line, config: config)
+        }
         let stats = try ButtonLatencyBench(output: output, presses: r.presses, scheduler: s).run(progress: bar(r, "button"))
         endBar(r)
         if r.json {
@@ -136,7 +148,7 @@ enum BenchCommand {
                                 + " (at most \(DurationSyntax.format(r.duration)))\n")
         }
         let recording = try BounceRecorder(input: input, presses: r.presses, duration: r.duration).run { n in
-            if !r.json && StandardError.isTerminal { StandardError.write("\r\u{1B}[2K\(n) of \(r.presses) presses") }
+            progress(r, "\(n) of \(r.presses) presses")
         }
         endBar(r)
         let a = recording.analysis
@@ -163,10 +175,10 @@ enum BenchCommand {
         }
         var rows: [String] = []
         var jsonRows: [JSONValue] = []
-        for f in r.frequencies {
+        for f in r.frequencies ?? BenchRequest.pwmFrequencies {
             var settings = s
             settings.softPWMFrequency = f
-            if !r.json { StandardError.write("\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+            progress(r, "\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …")
             let report = try BenchRun(output: line, timeline: .steady(1), duration: r.duration, settings: settings,
                                       label: "soft PWM \(FrequencySyntax.format(f))", lightness: r.level).run()
             let duty = SoftPWMStatistics(stamps: report.stamps, targetDuty: r.level)
@@ -192,8 +204,8 @@ enum BenchCommand {
 
     /// Hardware PWM: each frequency set, the duty written, both read back from sysfs.
     private static func hardwarePWM(_ r: BenchRequest, _ output: SysfsPWMOutput) throws(HardwareError) -> Int32 {
-        let rows = try HardwarePWMSweep(output: output, frequencies: r.frequencies, level: r.level).run { f in
-            if !r.json { StandardError.write("\r\u{1B}[2K\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …") }
+        let rows = try HardwarePWMSweep(output: output, frequencies: r.frequencies ?? BenchRequest.pwmFrequencies, level: r.level).run { f in
+            progress(r, "\(FrequencySyntax.format(f)) at \(LevelSyntax.format(r.level)) duty …")
         }
         endBar(r)
         StandardOutput.write(r.json ? HardwarePWMSweep.json(rows, level: r.level).jsonText + "\n"
@@ -215,13 +227,11 @@ enum BenchCommand {
             let mapping = OutputMapping(curve: c)
             for (i, level) in levels.enumerated() {
                 scheduler.play(ScheduledProgram(timeline: .steady(1), lightness: level, startedAt: clock.now(), mapping: mapping))
-                if !r.json {
-                    let duty = mapping.duty(forLightness: level)
-                    let filled = Int((duty * 30).rounded(.up))
-                    StandardError.write("\r\u{1B}[2K\(c.rawValue) step \(i + 1)/\(levels.count): level "
-                             + "\(LevelSyntax.format(level)) → duty \(LevelSyntax.format(duty)) ["
-                             + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled) + "]")
-                }
+                let duty = mapping.duty(forLightness: level)
+                let filled = Int((duty * 30).rounded(.up))
+                progress(r, "\(c.rawValue) step \(i + 1)/\(levels.count): level "
+                         + "\(LevelSyntax.format(level)) → duty \(LevelSyntax.format(duty)) ["
+                         + String(repeating: "█", count: filled) + String(repeating: "·", count: 30 - filled) + "]")
                 let until = clock.now() + r.duration
                 clock.sleep(until: until)
             }
@@ -237,7 +247,7 @@ enum BenchCommand {
 
     // MARK: - Progress
 
-    private static func bar(_ r: BenchRequest, _ label: String) -> (Double) -> Void {
+    static func bar(_ r: BenchRequest, _ label: String) -> (Double) -> Void {
         let show = !r.json && StandardError.isTerminal
         return { fraction in
             guard show else { return }
@@ -248,9 +258,18 @@ enum BenchCommand {
         }
     }
 
-    private static func endBar(_ r: BenchRequest) {
-        if !r.json { StandardError.write("\r\u{1B}[2K") }
+    static func endBar(_ r: BenchRequest) {
+        if !r.json { StandardError.write(clearLine) }
     }
+
+    /// A progress line, drawn over the last one; only on a terminal (a file or a pipe
+    /// gets the figures, never terminal control codes).
+    static func progress(_ r: BenchRequest, _ text: String) {
+        if !r.json && StandardError.isTerminal { StandardError.write(clearLine + text) }
+    }
+
+    /// Goes back to the line's start and clears it, on a terminal; nothing otherwise.
+    private static var clearLine: String { StandardError.isTerminal ? "\r\u{1B}[2K" : "" }
 }
 
 private extension String {
@@ -259,14 +278,17 @@ private extension String {
 
 /// `torch bench KIND [options]`, checked.
 struct BenchRequest: LocalCommand {
-    enum Kind: String, Sendable { case timing, button, pwm, sweep }
+    enum Kind: String, Sendable { case timing, button, pwm, sweep, flicker }
     var kind: Kind
     var duration: Duration
     var json: Bool
     var svg: String?
     var presses: Int
-    /// Frequencies to try, in hertz.
-    var frequencies: [Double]
+    /// Frequencies to try, in hertz; nil: the kind's own (`pwmFrequencies`, or the
+    /// output's configured one for flicker).
+    var frequencies: [Double]?
+    /// What `bench pwm` tries without `--frequencies`, hertz.
+    static let pwmFrequencies: [Double] = [100, 500, 1000, 2000, 5000]
     /// Duty cycle to hold, 0.001…1.
     var level: Double
     var steps: Int

@@ -91,7 +91,7 @@ struct ButtonRequest: LocalCommand {
         let clock = MonotonicClock()
         let b = config.button
         let timing = GestureTiming(debounce: b.debounce, holdTime: b.holdTime, doubleTapWindow: b.doubleTapWindow,
-                                   longHoldTime: b.longHold)
+                                   longHoldTime: b.longHold, stuckAfter: b.stuckAfter)
         var due = clock.now()
         for step in gesture.steps(timing: timing) {
             let request: ControlRequest

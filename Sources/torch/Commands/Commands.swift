@@ -9,7 +9,7 @@ enum Commands {
         OnSubcommand.spec, OffSubcommand.spec, ToggleSubcommand.spec, BlinkSubcommand.spec, StrobeSubcommand.spec,
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec, ReadoutSubcommand.spec,
         ModeSubcommand.spec, StealthSubcommand.spec, ButtonCommand.spec, StatusSubcommand.spec, BoardsCommand.spec,
-        ProbeCommand.spec, BootLineCommand.spec, WiringCommand.spec, PlotCommand.spec,
+        SetupCommand.spec, ProbeCommand.spec, BootLineCommand.spec, WiringCommand.spec, PlotCommand.spec,
         BenchCommand.spec, RunSubcommand.spec, MQTTForgetCommand.spec,
         WebLinkCommand.spec,
     ]

@@ -47,7 +47,7 @@ struct MQTTForgetCommand: LocalCommand {
         sessionSettings.backoffFirst = .milliseconds(200)
         let topics = settings.topics
         let discovery = settings.discovery ?? HomeAssistantDiscovery(topics: topics, name: "", model: "", softwareVersion: "", effects: [])
-        let clears = discovery.removals + [topics.state, topics.availability].map {
+        let clears = discovery.removals + [topics.state, topics.buttonStuck, topics.availability].map {
             MQTTMessage(topic: $0, payload: [], qos: .atLeastOnce, retain: true)
         }
         let clock = MonotonicClock()
@@ -86,7 +86,7 @@ struct MQTTForgetCommand: LocalCommand {
                 session.disconnect(at: now)
                 for case let .send(bytes) in session.takeActions() { try? connection?.send(bytes) }
                 connection?.closeGracefully(timeout: .milliseconds(500))
-                StandardError.write("torch: removed \(discovery.removals.count) discovery configs, the state and the availability of '\(topics.node)' from \(settings.broker)\n")
+                StandardError.write("torch: removed \(discovery.removals.count) discovery configs, the state, the problem sensor's and the availability of '\(topics.node)' from \(settings.broker)\n")
                 return ExitCode.ok
             }
             guard let c = connection, c.fd >= 0 else {

@@ -58,6 +58,21 @@ struct ProbeReport {
     /// How the kernel preempts a task in a system call (what delays a real-time wake-up).
     var preemption: KernelPreemptionReading? = nil
 
+    /// The carriers torch can dim with on this machine, the one `auto` drives first:
+    /// hardware PWM where there are PWM chips, the kernel's pwm-gpio where it has the
+    /// driver, software PWM where there are GPIO chips.
+    var carriers: [PWMCarrier] {
+        var all: [PWMCarrier] = []
+        if !machine.pwmChips.isEmpty || plan.backend == .pwm { all.append(PWMCarrier(.hardwarePWM, frequency: config.output.pwmFrequency)) }
+        if pwmGPIODriver != nil { all.append(PWMCarrier(.pwmGPIO, frequency: config.output.pwmFrequency)) }
+        if !machine.gpioChips.isEmpty || plan.backend == .gpiod { all.append(PWMCarrier(.softwarePWM, frequency: config.output.softPWMFrequency)) }
+        let chosen = PWMCarrier.configured(plan.backend, config.output)
+        return all.filter { $0 == chosen } + all.filter { $0 != chosen }
+    }
+
+    /// The duty the flicker index is shown at: 50 % brightness through the configured curve.
+    var flickerDuty: Double { OutputMapping(curve: config.light.curve).duty(forLightness: 0.5) }
+
     /// `dtoverlay=pwm-gpio,gpio=N` for an LED pin without hardware PWM, when the kernel can.
     var pwmGPIOHint: String? {
         OutputPlanner.pwmGPIOHint(plan: plan, board: board, kernelHasPWMGPIO: pwmGPIODriver != nil)
@@ -124,6 +139,10 @@ struct ProbeReport {
             row("pio pwm", "this pin has no PWM channel; RP1's PIO can drive it with \(kernel): "
                 + OutputPlanner.enableText(hint) + ", then set [output] pwm-chip to the controller it adds")
         }
+        for (i, c) in carriers.enumerated() {
+            let line = c.summary(duty: flickerDuty) + (c == PWMCarrier.configured(plan.backend, config.output) ? " (what auto drives)" : "")
+            if i == 0 { row("flicker", line) } else { more(line) }
+        }
         if let board, let line = config.button.line {
             row("button", board.pin(for: line).map { "\(line) is \($0.label) on \($0.line?.chip ?? board.gpioChip)" }
                 ?? "\(line) is not a header pin of \(board.name)")
@@ -173,7 +192,21 @@ struct ProbeReport {
             JSONMember("gpio_chips", .array(chips)), JSONMember("pwm_chips", .array(pwm)),
             JSONMember("leds", texts(machine.leds)), JSONMember("output", .object(output)),
             JSONMember("boards_directory", text(boardsDirectory)), JSONMember("notes", texts(problems)),
-            JSONMember("kernel", kernelJSON),
+            JSONMember("kernel", kernelJSON), JSONMember("flicker", .array(carriers.map(flickerJSON))),
+        ])
+    }
+
+    /// One carrier's flicker: at 100 % modulation whenever dimmed, its region, and its
+    /// flicker index at `flickerDuty`.
+    func flickerJSON(_ c: PWMCarrier) -> JSONValue {
+        let f = c.figures(duty: flickerDuty)
+        return .object([
+            JSONMember("output", .string(c.kind.rawValue)), JSONMember("frequency_hz", .number(c.frequency)),
+            JSONMember("modulation_percent", .number(f.modulationPercent)),
+            JSONMember("flicker_index", .decimal(f.flickerIndex, fractionDigits: 3)),
+            JSONMember("duty", .decimal(f.duty, fractionDigits: 4)),
+            JSONMember("region", .string(f.region.rawValue)),
+            JSONMember("advice", c.advice.map(JSONValue.string) ?? .null),
         ])
     }
 

@@ -15,7 +15,8 @@ enum BackendChoice {
         switch requested ?? config.output.backend {
         case .fixed(.sim):
             // Needs no plan: a bad [board] name must not stop the simulated LED.
-            return (simulated(), "backend: simulated LED (chosen with --backend sim or [output] backend)")
+            return (simulated(), "backend: simulated LED (chosen with --backend sim or [output] backend)"
+                    + unusedPins(config))
         case .auto:
             let plan = try outputPlan(config)
             switch plan.backend {
@@ -36,6 +37,22 @@ enum BackendChoice {
             let pwm = try pwmOutput(config, plan: plan, takingOver: takingOver)
             return (pwm, "backend: \(pwm.summary)")
         }
+    }
+
+    /// What the simulated LED leaves alone: a line or chip given for it is said to be
+    /// unused, and a line name that no known board has is named as such (a typo that the
+    /// real board would refuse, caught before the board is at hand).
+    private static func unusedPins(_ config: TorchConfig) -> String {
+        let given = [config.output.line.map { "line \(EchoedText.bounded($0))" },
+                     config.output.chip.map { "chip \(EchoedText.bounded($0))" }].compactMap { $0 }
+        guard !given.isEmpty else { return "" }
+        var note = "; [output] \(given.joined(separator: ", ")) not used by it"
+        if let line = config.output.line, !line.allSatisfy(\.isNumber),
+           let (catalog, _) = try? BoardFiles.loadCatalog(), !catalog.profiles.isEmpty,
+           !catalog.profiles.contains(where: { $0.pin(for: line) != nil }) {
+            note += " (\(EchoedText.bounded(line)) is no line or pin of any board torch knows: torch boards lists them)"
+        }
+        return note
     }
 
     private static func simulated() -> SimulatedOutput {

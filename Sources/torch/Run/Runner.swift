@@ -22,7 +22,12 @@ enum Runner {
         var config: TorchConfig
         let configPath: String?
         do {
-            (config, configPath) = try ConfigLoader.load(global.configPath)
+            if case let .local(command) = request, command.writesConfig, let path = global.configPath, !Paths.fileExists(path) {
+                // The file this command is to make: the built-in defaults until it does.
+                (config, configPath) = (.defaults, path)
+            } else {
+                (config, configPath) = try ConfigLoader.load(global.configPath)
+            }
         } catch {
             switch error {
             case let .invalid(lines): StandardError.write(lines.map { $0 + "\n" }.joined())
@@ -73,7 +78,7 @@ enum Runner {
         case .readout:
             return ExitCode.failure  // turned into `.light` above
         case let .local(command):
-            return command.run(LocalContext(config: config, library: library, statePath: statePath))
+            return command.run(LocalContext(config: config, library: library, statePath: statePath, configPath: configPath))
         case let .status(json):
             return StatusCommand.print(json: json, state: last(), configPath: configPath, statePath: statePath, config: config,
                                        holder: holder)
@@ -137,7 +142,9 @@ enum Runner {
             commands.append(.setPattern(choice.resolve(library)))
             return foreground(commands: commands, light, config, library, saved, statePath)
         case let .run(light):
-            return foreground(commands: [], light, config, library, saved, statePath, isService: true, global: global)
+            // `run --brightness`: the service starts at that brightness instead of the last one.
+            let commands = light.brightness.map { [TorchCommand.setBrightness($0)] } ?? []
+            return foreground(commands: commands, light, config, library, saved, statePath, isService: true, global: global)
         }
     }
 
@@ -146,8 +153,11 @@ enum Runner {
         do { try file.save(state) } catch { StandardError.write("torch: state file: \(error)\n") }
     }
 
-    /// SIGHUP / `reload`: the config file again, with the same command-line overrides.
-    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions) -> Result<ReloadedConfig, ReloadError> {
+    /// SIGHUP / `reload`: the config file again, with the same command-line overrides;
+    /// what changed from `running` (the config at the start) that only a restart applies
+    /// is named.
+    private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
+                                     running: TorchConfig) -> Result<ReloadedConfig, ReloadError> {
         var config: TorchConfig
         do {
             (config, _) = try ConfigLoader.load(global.configPath)
@@ -162,7 +172,7 @@ enum Runner {
             let library = try PatternLibrary(config: config)
             let settings = try TorchSettings(config: config, library: library)
             return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
-                                           library: library))
+                                           library: library, restartOnly: running.restartOnlyChanges(to: config)))
         } catch {
             return .failure(ReloadError(["config: \(error)"]))
         }
@@ -206,9 +216,12 @@ enum Runner {
         switch LightHolder.take(path: LightHolder.path(stateFile: statePath), command: command, isService: isService) {
         case let .taken(l): lock = l
         case let .held(by: holder):
-            StandardError.write("torch: \(holder.message)\n")
+            StandardError.write("torch: \(isService ? holder.messageForRun : holder.message)\n")
             return ExitCode.failure
         case .unavailable: lock = nil
+        case let .refused(error):
+            StandardError.write("torch: \(error)\n")
+            return ExitCode.failure
         }
         defer { lock?.release() }
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
@@ -251,6 +264,8 @@ enum Runner {
             }
             if let w = saved.warning { banner.append(w) }
             banner += takeOver?.notes ?? []
+            // The carrier that dims the LED, when IEEE 1789 puts it above low risk: once, with the fix.
+            if isService, let line = PWMCarrier.configured(output.kind, config.output)?.runLogLine { banner.append(line) }
             var controller = ControllerSettings(
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
@@ -277,7 +292,7 @@ enum Runner {
                 }
             }
             if isService {
-                controller.reload = { reloadConfig(global, light) }
+                controller.reload = { reloadConfig(global, light, running: config) }
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }
                 let journal = JournalLog()

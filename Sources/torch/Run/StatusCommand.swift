@@ -2,17 +2,20 @@ import TorchCore
 import TorchHardware
 
 /// `torch status` with no service running: the last state, the config in use and the
-/// backend `torch on` would drive.
+/// backend `torch on` would drive. With no torch holding the light nothing drives it, so
+/// it is dark, whatever the state file remembers (a stop is not a user's off: a
+/// foreground `torch on` ended by Ctrl-C leaves `lit=yes` there); the remembered choice
+/// is shown beside it.
 enum StatusCommand {
     /// `holder`: a torch in the foreground that holds the light (it has no socket to ask).
     static func print(json: Bool, state: PersistentState, configPath: String?, statePath: String, config: TorchConfig,
                       holder: LightHolder.Holder? = nil) -> Int32 {
         let (backend, how) = backendToDrive(config)
         if json {
-            StandardOutput.write(ControlReply.status(report(state, backend: backend)).line)
+            StandardOutput.write(ControlReply.status(report(state, backend: backend, holder: holder)).line)
             if let holder { StandardError.write("torch: \(holder.message)\n") }
         } else {
-            var s = "torch: \(state.lit ? "lit" : "dark") (last state; no torch service is running)\n"
+            var s = "torch: dark (no torch service is running; remembered: \(state.lit ? "lit" : "dark"))\n"
             if let holder {
                 s = "torch: \(state.lit ? "lit" : "dark") (last state saved by the torch that holds the light: "
                     + "pid \(holder.pid), \(holder.command); it has no control socket)\n"
@@ -29,9 +32,12 @@ enum StatusCommand {
     }
 
     /// The status object for the last state, as the service would report it just after
-    /// starting.
-    static func report(_ state: PersistentState, backend: Backend) -> StatusReport {
-        StatusReport(TorchStatus(resting: state), backend: backend, uptime: nil)
+    /// starting; `pid` is the foreground torch's that holds the light, if one does.
+    static func report(_ state: PersistentState, backend: Backend, holder: LightHolder.Holder? = nil) -> StatusReport {
+        var status = TorchStatus(resting: state)
+        // Only a torch that holds the light can have it lit.
+        if holder == nil { status.lit = false }
+        return StatusReport(status, backend: backend, uptime: nil, pid: holder?.pid)
     }
 
     /// The config's backend, or for `auto` the same decision `--backend auto` makes from

@@ -11,7 +11,12 @@ import Glibc
 /// a pipe) would otherwise live on in a `torch run` that outlasts that test: closing it
 /// there would not close it, and a server waiting for its end-of-file would wait in vain.
 /// So every child of the tests is started here, `system(3)` nowhere.
-func spawnClean(_ argv: [String], env: [String]?, stdout: String, stderr: String) -> Result<pid_t, SpawnErrno> {
+///
+/// `cleanSignals`: the child starts with no signal blocked and every signal at its
+/// default action, as systemd starts a service (the test process's own threads block
+/// most signals, and a mask is inherited across exec).
+func spawnClean(_ argv: [String], env: [String]?, stdout: String, stderr: String,
+                cleanSignals: Bool = false) -> Result<pid_t, SpawnErrno> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,9 +34,21 @@ func spawnClean(_ argv: [String], env: [String]?, stdout: String, stderr: String
     defer { for p in cargs { free(p) } }
     var cenv: [UnsafeMutablePointer<CChar>?] = (env ?? []).map { strdup($0) } + [nil]
     defer { for p in cenv { free(p) } }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    if cleanSignals {
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    }
     var pid: pid_t = 0
-    let spawned = env == nil ? posix_spawn(&pid, argv[0], &actions, nil, &cargs, environ)
-                             : posix_spawn(&pid, argv[0], &actions, nil, &cargs, &cenv)
+    let spawned = env == nil ? posix_spawn(&pid, argv[0], &actions, &attributes, &cargs, environ)
+                             : posix_spawn(&pid, argv[0], &actions, &attributes, &cargs, &cenv)
     return spawned == 0 ? .success(pid) : .failure(SpawnErrno(code: spawned))
 }
 

@@ -35,9 +35,18 @@ struct TorchProcess {
 
     /// Runs `torch args…` to completion.
     static func run(_ args: [String], environment extra: [String] = []) -> TorchProcess {
+        run(argv: command + args, environment: extra)
+    }
+
+    /// Runs the shell `script` in a mount namespace of its own (`unshare --mount`, root
+    /// only): its mounts vanish with it, and it may `exec` torch (`command`) last.
+    static func runInMountNamespace(_ script: String) -> TorchProcess {
+        run(argv: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script])
+    }
+
+    private static func run(argv: [String], environment extra: [String] = []) -> TorchProcess {
         let dir = TempDir()
         let out = dir.path + "/stdout", err = dir.path + "/stderr"
-        let argv = command + args
         // A clean environment: no inherited TORCH or XDG settings change the outcome.
         let env = ["PATH=/usr/bin:/bin", "HOME=" + dir.path, "TERM=dumb"] + extra
         let pid: pid_t

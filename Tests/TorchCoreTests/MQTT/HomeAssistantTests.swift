@@ -103,7 +103,7 @@ import TorchCore
         let d = HomeAssistantDiscovery(topics: topics, name: "pi", model: "Raspberry Pi 5", softwareVersion: "torch 0.1.0",
                                        effects: ["steady", "sos"])
         #expect(topics.node == "torch-pi_5")
-        #expect(d.messages.count == 1 + GestureTrigger.all.count)
+        #expect(d.messages.count == 2 + GestureTrigger.all.count)
         #expect(d.messages.allSatisfy { $0.retain && $0.qos == .atLeastOnce })
         #expect(d.removals.allSatisfy { $0.payload.isEmpty && $0.retain })
         let c = d.lightConfig
@@ -112,6 +112,12 @@ import TorchCore
         #expect(c["effect_list"] == .array([.string("steady"), .string("sos")]))
         #expect(c["device"]?["model"] == .string("Raspberry Pi 5"))
         #expect(d.messages[0].topic == "homeassistant/light/torch-pi_5/light/config")
+        // Issue 36: the stuck button's problem sensor.
+        #expect(d.messages[1].topic == "homeassistant/binary_sensor/torch-pi_5/button_stuck/config")
+        let p = d.buttonStuckConfig
+        #expect(p["device_class"] == .string("problem") && p["state_topic"] == .string("torch/pi/button-stuck"))
+        #expect(p["unique_id"] == .string("torch-pi_5_button_stuck") && p["entity_category"] == .string("diagnostic"))
+        #expect(p["payload_on"] == .string("ON") && p["payload_off"] == .string("OFF"))
         #expect(Array(GestureTrigger.all.map(\.payload).prefix(5)) == ["tap", "double-tap", "hold-start", "long-hold", "hold-end"])
         #expect(GestureTrigger(.press) == nil && GestureTrigger(.release) == nil)
         #expect(GestureTrigger(.doubleTap)?.type == "button_double_press" && GestureTrigger(.doubleTap)?.objectID == "double_tap")

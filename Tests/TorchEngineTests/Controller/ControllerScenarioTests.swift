@@ -65,6 +65,17 @@ import TorchEngine
         #expect(rig.request(#"{"cmd":"stealth","on":false}"#, at: atMs(20)) == .success())
     }
 
+    /// Issue 36: a failed `torch stealth on` is not saved.
+    @Test func stealthWithNoStatusLEDsIsNotSaved() {
+        var rig = TorchRig(hasStatusLEDs: false)
+        _ = rig.request(#"{"cmd":"on"}"#, at: atMs(5))
+        _ = rig.request(#"{"cmd":"stealth","on":true}"#, at: atMs(10))
+        _ = rig.request(#"{"cmd":"brightness","level":"30%"}"#, at: atMs(20))
+        let saves = rig.effects.compactMap { if case let .save(s) = $0 { s } else { nil } }
+        #expect(!saves.isEmpty && saves.allSatisfy { !$0.stealth }, "\(saves)")
+        #expect(saves.last?.brightness == Brightness(clamping: 0.3), "the rest is saved as ever")
+    }
+
     @Test func gesturesPulseTheFeedbackLineOnePulseEach() {
         var rig = TorchRig()
         rig.click(atMs(0), atMs(100))

@@ -61,4 +61,43 @@ import TorchEngine
         let rig = TorchRig(Self.capped(), restoring: saved)
         #expect(rig.handed?.lightness == 0.6)
     }
+
+    /// Issue 36: the cap caps what is lit and never rewrites the saved brightness.
+    @Test func aCapAddedThenRemovedByReloadsLeavesTheOwnersLevel() {
+        var next = ReloadedConfig(settings: TorchSettings(), mapping: OutputMapping(curve: .linear), library: .standard)
+        let saved = PersistentState(brightness: Brightness(clamping: 0.4), pattern: .steady, buttonMode: .smart, lit: true)
+        var rig = TorchRig(restoring: saved, reload: { .success(next) })
+        #expect(shown(rig) == 0.4)
+        next.settings.maxBrightness = Brightness(clamping: 0.3)
+        let capped = rig.reload(at: atMs(1000))
+        #expect(capped)
+        #expect(shown(rig) == 0.3, "the cap applies at once to what is lit")
+        #expect(rig.controller.status(at: atMs(1000)).brightness == Brightness(clamping: 0.3), "status shows what lights")
+        #expect(rig.torch.persistentState.brightness == Brightness(clamping: 0.4), "the level kept is the owner's")
+        next.settings.maxBrightness = .full
+        let uncapped = rig.reload(at: atMs(2000))
+        #expect(uncapped)
+        #expect(shown(rig) == 0.4, "the cap removed: the owner's 40 % again")
+        let saves = rig.effects.compactMap { if case let .save(state) = $0 { state.brightness } else { nil } }
+        #expect(!saves.contains(Brightness(clamping: 0.3)), "no save ever wrote the cap: \(saves)")
+    }
+
+    @Test func aSavedLevelAboveTheCapIsKeptWhileItLightsAtTheCap() {
+        let saved = PersistentState(brightness: Brightness(clamping: 0.9), pattern: .steady, buttonMode: .smart, lit: true)
+        let rig = TorchRig(Self.capped(), restoring: saved)
+        #expect(rig.handed?.lightness == 0.6)
+        #expect(rig.torch.persistentState.brightness == Brightness(clamping: 0.9))
+    }
+
+    @Test func aRampFromALevelKeptAboveTheCapStartsAtTheCap() {
+        let saved = PersistentState(brightness: Brightness(clamping: 0.9), pattern: .steady, buttonMode: .smart, lit: true)
+        var rig = TorchRig(Self.capped(), restoring: saved)
+        // Held while lit at the cap: the only way is down, from what is seen.
+        rig.press(at: atMs(100))
+        rig.run(until: atMs(600))
+        let seen = shown(rig) ?? 0
+        #expect(seen < 0.6 && seen > 0.3, "moving down from 60 % at once: \(seen)")
+        rig.release(at: atMs(600))
+        #expect(rig.torch.persistentState.brightness < Brightness(clamping: 0.6), "the ramp's level is the new choice")
+    }
 }

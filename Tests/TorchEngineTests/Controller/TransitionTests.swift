@@ -72,7 +72,7 @@ import TorchEngine
         #expect(rig.request(#"{"cmd":"on","transition":-1}"#, at: atMs(0))
             == .failure(#""transition" -1 is not valid: expected a duration from 0 to 60s: seconds as a number (0.5) or text with a unit ("500ms")"#))
         #expect(rig.request(#"{"cmd":"status","transition":1}"#, at: atMs(0))
-            == .failure(#""status" does not take "transition": it takes only "cmd" and "id""#))
+            == .failure(#""status" does not take "transition": it takes only "cmd", "id" and "deadline""#))
         #expect(!rig.lit)
         #expect(ControlRequest(.off, transition: .milliseconds(1500)).line == #"{"cmd":"off","transition":"1.5s"}"# + "\n")
     }

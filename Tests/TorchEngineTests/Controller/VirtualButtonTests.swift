@@ -106,7 +106,7 @@ import TorchEngine
         #expect(rig.request(#"{"cmd":"press","role":1}"#, at: atMs(0))
             == .failure(#""role" is a number: expected "on" or "off""#))
         #expect(rig.request(#"{"cmd":"release","level":1}"#, at: atMs(0))
-            == .failure(#""release" does not take "level": it takes "role", "id""#))
+            == .failure(#""release" does not take "level": it takes "role", "id", "deadline""#))
         #expect(rig.effects.isEmpty)
     }
 

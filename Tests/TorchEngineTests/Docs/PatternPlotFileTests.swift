@@ -41,7 +41,8 @@ import TorchTesting
     @Test func morseLetterSpansMatchTheSteps() {
         let unit = Duration.milliseconds(100)
         let spans = Morse.letterSpans(for: "SOS HI", unit: unit)
-        #expect(spans.map(\.letter) == ["S", "O", "S", "H", "I"])
+        #expect(spans.map(\.label) == ["S", "O", "S", "H", "I"])
+        #expect(spans.allSatisfy { !$0.isProsign })
         // S: 3 dots + 2 gaps = 5 units; gap 3; O: 3 dashes + 2 gaps = 11 units.
         #expect(spans[0].start == .zero && spans[0].end == unit * 5)
         #expect(spans[1].start == unit * 8 && spans[1].end == unit * 19)
@@ -57,6 +58,19 @@ import TorchTesting
             t += step.duration
         }
         for span in spans { #expect(onsets.contains(span.start)) }
+    }
+
+    /// A prosign is one span: `<SOS>` is 9 symbols with 1-unit gaps, 3 + 3 + 9 + 8 = 23
+    /// units, and the word after it starts 7 units later; its plot draws a bar over it.
+    @Test func aProsignIsOneSpan() {
+        let unit = Duration.milliseconds(100)
+        let spans = Morse.letterSpans(for: "<SOS> HI", unit: unit)
+        #expect(spans.map(\.label) == ["SOS", "H", "I"])
+        #expect(spans.map(\.isProsign) == [true, false, false])
+        #expect(spans[0].start == .zero && spans[0].end == unit * 23)
+        #expect(spans[1].start == unit * 30)
+        let svg = SVGPlot.renderPatterns([.init(title: "sign", pattern: .morse(text: "<SOS>", unit: .milliseconds(200)))])
+        #expect(svg.contains("text-decoration=\"overline\">SOS</text>"), "\(svg.prefix(400))")
     }
 
     @Test func plotWindowAndPointsAreBounded() {

@@ -140,3 +140,46 @@ import TorchTesting
         #expect(e.stop() == 0)
     }
 }
+
+/// Issue 36: a stuck button through the real turn: the metrics carry it while the line
+/// is held, and the light a hold gave goes dark at `stuck-after`.
+@Suite struct StuckButtonServiceTests {
+    final class Metrics: FrontEnd {
+        var context: FrontEndContext?
+        var pollDescriptors: [Int32] { [] }
+        func attach(_ context: FrontEndContext) { self.context = context }
+        func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {}
+        func close() {}
+        func gauge(_ name: String) -> String? {
+            context?.metricsText().split(separator: "\n").first { $0.hasPrefix(name + " ") }.map { String($0.dropFirst(name.count + 1)) }
+        }
+    }
+
+    @Test func aStuckButtonIsInTheMetricsUntilItsLineLetsGo() throws {
+        let clock = ManualClock()
+        let button = try PipeButtonInput(role: .on)
+        let metrics = Metrics()
+        let torch = TorchSettings(buttonMode: .momentary, gestureTiming: GestureTiming(stuckAfter: .seconds(60)))
+        var o = ServiceOptions(controller: ControllerSettings(torch: torch, mapping: OutputMapping(curve: .linear)),
+                               scheduler: SchedulerSettings(realtimePriority: nil, lockMemory: false),
+                               frontEnds: [ButtonFrontEnd([button]), metrics])
+        o.verbose = false
+        let e = EmbeddedService(output: SimulatedOutput(clock: clock), options: o, clock: clock)
+        #expect(e.begin() == nil)
+        #expect(metrics.gauge("torch_button_stuck") == "0")
+        button.inject(pressed: true, at: atMs(1000))
+        e.waits.ready([button.pollDescriptor], at: atMs(1000))
+        e.run(until: atMs(30_000))
+        #expect(e.duty(at: atMs(30_000)) == 1, "held for light")
+        e.run(until: atMs(61_500))
+        #expect(e.duty(at: atMs(61_500)) == 0, "taken as released at 61 s: dark")
+        #expect(metrics.gauge("torch_button_stuck") == "1")
+        #expect(e.service.status.buttonStuck)
+        button.inject(pressed: false, at: atMs(90_000))
+        e.waits.ready([button.pollDescriptor], at: atMs(90_000))
+        e.run(until: atMs(91_000))
+        #expect(metrics.gauge("torch_button_stuck") == "0")
+        #expect(e.duty(at: atMs(91_000)) == 0)
+        #expect(e.stop() == 0)
+    }
+}

@@ -13,13 +13,14 @@ final class WebHarness {
     var now = Instant(nanoseconds: 1_000_000_000)
     var closedStreams: [String] = []
 
-    init(maxConnections: Int = 16, controlSocket: String? = nil, stateFile: String = "/nonexistent/state") throws {
+    init(maxConnections: Int = 16, controlSocket: String? = nil, stateFile: String = "/nonexistent/state",
+         log: @escaping WebServer.Log = { _, _ in }) throws {
         var s = WebServerSettings(listen: WebListenAddress(host: "127.0.0.1", port: 0, isIPv6: false),
                                   allowedHosts: ["localhost"], pairingRequired: false,
                                   tokenFiles: WebTokenFiles(stateFile: stateFile))
         s.maxConnections = maxConnections
         s.controlSocketPath = controlSocket
-        server = try WebServer(settings: s) { _, _ in }
+        server = try WebServer(settings: s, log: log)
     }
 
     var port: UInt16 { server.port ?? 0 }

@@ -40,4 +40,10 @@ cp "$keep/torch.conf.noweb" /etc/torch/torch.conf
 systemctl restart torch.service
 check boot3-web-restored "torch $(systemctl is-active torch.service), LED $(led)" wait_until 20 dark_active
 sleep 1
+
+# The state directory read-only (state-readonly.sh).
+. "$here/state-readonly.sh"
+
+# A Pi without a clock (clock.sh): after the read-only state, whose journal reads go
+# by the wall clock.
 . "$here/clock.sh"

@@ -1,7 +1,8 @@
 # Faults on the state directory while the service runs (issue 15): remounted read-only,
 # then full. The light is unaffected (commands still change it, status tells the truth),
 # the error is reported once per fault (not once per save), the previous state file is
-# left intact, and "saved again" is said when a save works again.
+# left intact, the failed save is tried again until it lands (issue 36), and "saved
+# again" is said when a save works again.
 mkdir -p /tmp/torch/fs
 mount -t tmpfs -o size=64k tmpfs /tmp/torch/fs
 cat > /tmp/torch/fault.conf <<CONF
@@ -33,6 +34,8 @@ if wait_until 30 test -S /tmp/torch/fault.sock; then
     check state-ro-reported-once "$(oneline /tmp/fault-run.err)" wait_until 3 errors_are 1
     check state-ro-previous-intact "$(cat /tmp/torch/fs/state | tr '\n' ' ')" cmp -s /tmp/state-before /tmp/torch/fs/state
     mount -o remount,rw /tmp/torch/fs
+    # The failed save is tried again (1, 2, 4… s apart): the last choice lands with no new command.
+    check state-ro-retried "$(cat /tmp/torch/fs/state | tr '\n' ' ')" wait_until 20 grep -q 'brightness=70%' /tmp/torch/fs/state
     ctl $FCONF on 60%
     check state-ro-saved-again "$(oneline /tmp/fault-run.err)" wait_until 5 grep -q 'state file: saved again' /tmp/fault-run.err
     cp /tmp/torch/fs/state /tmp/state-before
@@ -46,6 +49,7 @@ if wait_until 30 test -S /tmp/torch/fault.sock; then
     check state-full-reported-once "$(oneline /tmp/fault-run.err)" wait_until 3 errors_are 2
     check state-full-previous-intact "$(cat /tmp/torch/fs/state | tr '\n' ' ')" cmp -s /tmp/state-before /tmp/torch/fs/state
     rm -f /tmp/torch/fs/filler
+    check state-full-retried "$(cat /tmp/torch/fs/state | tr '\n' ' ')" wait_until 20 grep -q 'brightness=35%' /tmp/torch/fs/state
     ctl $FCONF on 45%
     check state-full-saved-again "$(oneline /tmp/fault-run.err)" wait_until 5 \
         sh -c "[ \$(grep -c 'state file: saved again' /tmp/fault-run.err) = 2 ] && grep -q 'lit=yes' /tmp/torch/fs/state"

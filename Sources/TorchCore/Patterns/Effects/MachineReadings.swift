@@ -79,8 +79,13 @@ public enum ReadoutSource: Equatable, Sendable {
         case "temp": return .temperature
         case "version": return .version
         default:
-            guard let r = try? Readout(text) else { throw ValueError(value: text, allowed: allowed) }
-            return .number(r)
+            do { return .number(try Readout(text)) } catch {
+                // Digits and dots: the number's own rule (its length limit) says what is wrong.
+                guard !text.isEmpty, text.allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }) else {
+                    throw ValueError(value: text, allowed: allowed)
+                }
+                throw error
+            }
         }
     }
 }
