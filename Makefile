@@ -33,6 +33,24 @@ DEB_DIR   ?= .
 # on x86_64 (make deb ARCH=arm64).
 HOST_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
 ARCH      ?= $(HOST_ARCH)
+# The Debian release the package is for (make deb SUITE=bookworm|trixie): bookworm
+# (Debian 12, Raspberry Pi OS bookworm) or trixie (Debian 13). Its number is part of the
+# package's version (0.1.0+deb12, 0.1.0+deb13: dist/debian/build-deb.sh). The host's own
+# architecture defaults to the host's own release and is built as `make build` builds
+# (the host's Swift); the other release of it, trixie on a Debian 12 host, is built
+# natively inside the cross toolchain's trixie root with Debian's Swift 6.0.3. arm64
+# defaults to trixie; SUITE=bookworm links against a Debian 12 arm64 sysroot
+# (dist/cross/bookworm-sdk.sh).
+HOST_SUITE := $(shell . /etc/os-release 2>/dev/null && echo "$$VERSION_CODENAME")
+SUITE     ?= $(if $(filter $(HOST_ARCH),$(ARCH)),$(HOST_SUITE),trixie)
+# Every package's files are dated by the last commit (reproducible packages).
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+DEB_ENV = SOURCE_DATE_EPOCH=$(SOURCE_DATE_EPOCH)
+# The packages built in the cross toolchain's root are reproducible from any checkout:
+# the source tree's path, which Swift writes into the binary wherever a #file or
+# #filePath is (the standard library's checks inlined into torch's code among them), is
+# written as /usr/src/torch instead (swiftc -file-prefix-map, clang -ffile-prefix-map).
+REPRO_FLAGS = -Xswiftc -file-prefix-map -Xswiftc $(CURDIR)=/usr/src/torch -Xcc -ffile-prefix-map=$(CURDIR)=/usr/src/torch
 # The arm64 cross toolchain (dist/cross/): a Debian 13 root with Debian's Swift 6.0.3,
 # the arm64 libraries and the arm64 Swift SDK, cached by content hash in
 # ~/.cache/torch-arm64 (or TORCH_ARM64_CACHE). Its builds go to .build/arm64.
@@ -40,6 +58,16 @@ CROSS_TOOLCHAIN = sh dist/cross/toolchain.sh
 IN_ROOT   = sh dist/cross/in-root.sh
 ARM64_SWIFT_FLAGS = --swift-sdks-path /opt/swift-sdks --swift-sdk torch-arm64 --scratch-path .build/arm64
 ARM64_BIN = .build/arm64/release/torch
+# Raspberry Pi OS bookworm's: the same compiler and Swift resources, linked against the
+# Debian 12 arm64 sysroot that bookworm-sdk.sh adds to the toolchain's root (glibc 2.36,
+# GCC 12's libstdc++, libgpiod 1.6); its builds go to .build/arm64-bookworm.
+BOOKWORM_TOOLCHAIN = sh dist/cross/bookworm-sdk.sh
+BOOKWORM_SYSROOT = /opt/sysroots/bookworm-arm64
+ARM64_BOOKWORM_SWIFT_FLAGS = --swift-sdks-path /opt/swift-sdks --swift-sdk torch-arm64-bookworm --scratch-path .build/arm64-bookworm
+ARM64_BOOKWORM_BIN = .build/arm64-bookworm/release/torch
+# amd64 for trixie, on a Debian 12 host: natively in the toolchain's root.
+AMD64_TRIXIE_SWIFT_FLAGS = --scratch-path .build/amd64-trixie
+AMD64_TRIXIE_BIN = .build/amd64-trixie/release/torch
 
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
 # terminal test), and the real-kernel VM test (kernel source, qemu, busybox).
@@ -67,15 +95,19 @@ VM_HOST   ?= $(shell uname -m)
 # linux-source-6.12. ipxe-qemu: the virt machine's default NIC's option ROM. Its package
 # is rebuilt when a source is newer.
 ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_DEPS) \
-    $(if $(filter aarch64,$(shell uname -m)),linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test)
+    $(if $(filter aarch64,$(shell uname -m)),linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test gcc-12-aarch64-linux-gnu)
 ARM64_VM_DEB_DIR = .build/arm64/vm
 # The raspi3b check: qemu's raspi3b machine, the initramfs, readelf for the binary.
-RASPI_DEPS = qemu-system-arm cpio binutils
-ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)_arm64.deb
+RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
+ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
+ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
 .PHONY: all build run test check all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
-        raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test
+        raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
+        arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
+        release-test-repos release workflow-test raspi4b-test repro-test \
+        iio-fixtures
 
 all: build
 
@@ -85,10 +117,11 @@ help:
 	@echo "make check     the developers' middle tier: unit and end-to-end tests, the diagrams, the unit file and install; no VMs (a few minutes)"
 	@echo "make unit-test the Swift tests alone (unit and end-to-end)"
 	@echo "make vm-test   the real-kernel tests under qemu: Linux 6.1 and 6.12 x libgpiod v1 and v2 (KERNEL=6.12 GPIOD=v2: one)"
-	@echo "make deb       the Debian package torch_<version>_<arch>.deb (lintian-clean; ARCH=arm64 cross-builds)"
+	@echo "make deb       the Debian package torch_<version>+debNN_<arch>.deb (lintian-clean; ARCH=arm64 cross-builds; SUITE=bookworm|trixie)"
 	@echo "make arm64-test  the unit tests cross-built for arm64, run under qemu-user"
 	@echo "make systemd-test  the package under real systemd in a Debian 12 VM (on aarch64: the arm64 one)"
 	@echo "make arm64-systemd-test  the arm64 package under systemd in a Debian 13 arm64 VM (qemu virt; emulated off aarch64)"
+	@echo "make arm64-bookworm-systemd-test  the same for the bookworm package (make deb ARCH=arm64 SUITE=bookworm) in a Debian 12 arm64 VM"
 	@echo "make mqtt-test MQTT and Home Assistant against a real mosquitto (loopback)"
 	@echo "make ha-test   Home Assistant's own code (PyPI, cached venv): its schemas, its core against mosquitto and torch"
 	@echo "make metrics-test  GET /metrics: promtool check metrics, a real Prometheus scraping torch (loopback)"
@@ -111,8 +144,8 @@ test-deps:
 # Every Debian package make test installs, in one step before any lanes run side by side
 # (two apt-get install at once would wait for each other's lock; this way none is left
 # to install by then). The parts still ask for their own when run alone.
-ALL_TEST_DEPS = $(sort $(TEST_DEPS) $(VM_DEPS) $(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS) $(HA_TEST_DEPS) \
-    $(METRICS_TEST_DEPS) $(RASPI_DEPS) $(ARM64_VM_DEPS) $(if $(filter aarch64,$(VM_HOST)),,$(ARM64_DEPS)))
+ALL_TEST_DEPS = $(sort $(TEST_DEPS) $(VM_DEPS) $(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS) $(HA_TEST_DEPS) $(WORKFLOW_TEST_DEPS) \
+    $(METRICS_TEST_DEPS) $(RASPI_DEPS) $(ARM64_VM_DEPS) $(if $(filter aarch64,$(VM_HOST)),,$(ARM64_DEPS) $(RELEASE_DEPS)))
 all-test-deps:
 	$(call ensure_packages,$(ALL_TEST_DEPS))
 
@@ -148,8 +181,8 @@ RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
 ARM64_BUILDS = arm64-builds
-ARM64_TESTS = arm64-test arm64-package-test
-SYSTEM_VMS = systemd-test arm64-systemd-test raspi-test-torch
+ARM64_TESTS = arm64-test arm64-package-test arm64-bookworm-package-test
+SYSTEM_VMS = systemd-test arm64-systemd-test arm64-bookworm-systemd-test raspi-test-torch raspi-test-bookworm
 RASPI_BUILD = arm64-build
 RASPI_TORCH = $(ARM64_BIN)
 endif
@@ -158,7 +191,7 @@ endif
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations (the
 # arm64 builds beside them), the Pi's parts (ARM64_TESTS), and the package under real
 # systemd beside the raspi3b check (SYSTEM_VMS).
-test: all-test-deps deps-test unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test vm-and-builds $(ARM64_TESTS) system-vms
+test: all-test-deps deps-test unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test vm-and-builds $(ARM64_TESTS) system-vms
 
 # vm-test's guests wait on their own timers most of the time, so the arm64 builds (the
 # unit tests', then the release binary's) use the CPU beside them on a host with two
@@ -169,13 +202,16 @@ vm-and-builds:
 arm64-builds:
 	$(MAKE) arm64-test-build
 	$(MAKE) arm64-build
+	$(MAKE) arm64-bookworm-build
+	$(MAKE) release-test-repos
 
-# The system guests (the package under systemd, amd64 and arm64, and the raspi3b check)
+# The system guests (the package under systemd: amd64, arm64 for trixie and for bookworm;
+# the raspi3b check with each arm64 build)
 # are a qemu each, with one emulated CPU: two run side by side on a host with two CPUs or
 # more (SYSTEM_VM_JOBS), each one's output printed whole when it ends. What they boot is
 # built first, one build at a time.
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
-system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB)
+system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_BUILDS),arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(SYSTEM_VMS)
 
 # The developers' middle tier: what a change to the code most often breaks, without the
@@ -205,8 +241,16 @@ docs:
 	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
 	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
 
+# The IIO light-sensor drivers' sources the tests read (Tests/iio/fixtures): excerpts of
+# bh1750, veml6030, opt3001, tsl2563, tsl2591, ti-ads1015 and the IIO core's naming
+# tables from Debian's linux-source-6.1 and 6.12, as make vm-test caches them
+# (IIODriverAttributeTests derives each driver's attribute names from them).
+iio-fixtures:
+	sh Tests/iio/extract-fixtures.sh
+
 # libFuzzer on every parser of outside input (config, board files, patterns, Morse,
-# units, control requests, the state file, the web page's token file), checking properties beyond "no crash"
+# units, control requests, the state file, the web page's token file, a light sensor's attributes, the
+# LED's calibration), checking properties beyond "no crash"
 # (Tests/fuzz/run.sh). One binary, built into .build/fuzz when a source changed;
 # `fuzz-quick` is the short pass `make test` runs.
 FUZZ_SECONDS ?= 60
@@ -300,12 +344,41 @@ endif
 # (Tests/vm/debian-kernel.sh arm64 6.12) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
 # its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
 # under TCG off aarch64.
-arm64-systemd-test: $(ARM64_VM_DEB)
+arm64-systemd-test: $(ARM64_VM_DEB) $(if $(filter aarch64,$(VM_HOST)),,$(RELEASE_TEST_STAMP))
 	$(call ensure_packages,$(ARM64_VM_DEPS))
-	TORCH_VM_HOST=$(VM_HOST) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
+	TORCH_VM_HOST=$(VM_HOST) $(if $(filter aarch64,$(VM_HOST)),,TORCH_VM_REPOS=$(RELEASE_TEST_DIR)) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
 
 $(ARM64_VM_DEB): Package.swift $(shell find Sources dist boards -type f)
-	$(MAKE) deb ARCH=arm64 DEB_DIR=$(ARM64_VM_DEB_DIR)
+	$(MAKE) deb ARCH=arm64 SUITE=trixie DEB_DIR=$(ARM64_VM_DEB_DIR)
+
+# The repositories the arm64 VMs install from and upgrade from
+# (Tests/release/build-test-repos.sh): a copy of the tree with the version bumped builds
+# the newer packages; dist/release/release.sh signs a repository of each set with one
+# throwaway key, and two copies have indexes changed after signing.
+RELEASE_TEST_DIR = .build/release-test
+RELEASE_TEST_STAMP = $(RELEASE_TEST_DIR)/versions
+RELEASE_DEPS = reprepro gnupg gpgv diffoscope-minimal
+$(RELEASE_TEST_STAMP): $(ARM64_VM_DEB) $(ARM64_BOOKWORM_VM_DEB) $(wildcard dist/release/*.sh dist/release/keyring/*) Tests/release/build-test-repos.sh
+	$(call ensure_packages,$(RELEASE_DEPS) $(ARM64_DEPS))
+	TORCH_REPRO_CHECK=0 sh Tests/release/build-test-repos.sh $(RELEASE_TEST_DIR) $(ARM64_BOOKWORM_VM_DEB) $(ARM64_VM_DEB)
+release-test-repos: $(RELEASE_TEST_STAMP)
+
+# The arm64 packages built again from nothing in a copy of the tree must be
+# byte-identical (diffoscope says where not). Not part of make test: they still differ
+# in the binary's .swift_modhash section (docs/testing.md).
+repro-test: $(ARM64_VM_DEB) $(ARM64_BOOKWORM_VM_DEB)
+	$(call ensure_packages,$(RELEASE_DEPS) $(ARM64_DEPS))
+	TORCH_REPRO_CHECK=1 sh Tests/release/build-test-repos.sh .build/repro-test $(ARM64_BOOKWORM_VM_DEB) $(ARM64_VM_DEB)
+
+# The bookworm arm64 package under systemd: the same boots and checks on Debian 12's own
+# arm64 kernel (6.1, its modules built with Debian 12's gcc-12 for aarch64:
+# Tests/vm/debian-kernel.sh arm64 6.1) and a Debian 12 arm64 root (mmdebstrap).
+arm64-bookworm-systemd-test: $(ARM64_BOOKWORM_VM_DEB) $(RELEASE_TEST_STAMP)
+	$(call ensure_packages,$(ARM64_VM_DEPS))
+	TORCH_VM_HOST=$(VM_HOST) TORCH_VM_REPOS=$(RELEASE_TEST_DIR) sh Tests/systemd/run.sh $(ARM64_BOOKWORM_VM_DEB)
+
+$(ARM64_BOOKWORM_VM_DEB): Package.swift $(shell find Sources dist boards -type f)
+	$(MAKE) deb ARCH=arm64 SUITE=bookworm DEB_DIR=$(ARM64_VM_DEB_DIR)
 
 # The raspi3b check (Tests/raspi/run.sh): qemu's raspi3b machine with Debian 13's arm64
 # kernel and its bcm2837-rpi-3-b device tree; GPIO18 driven by Debian's libgpiod tools,
@@ -320,30 +393,63 @@ raspi-test:
 raspi-test-torch: $(RASPI_BUILD)
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
+# The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
+# packages: Tests/raspi/qemu-trixie.sh), Debian 13's kernel and its bcm2711-rpi-4-b
+# device tree with the nodes of the hardware qemu does not model disabled.
+raspi4b-test: arm64-build
+	TORCH_RASPI_MACHINE=raspi4b sh Tests/raspi/run.sh $(ARM64_BIN)
+
+# The raspi3b check with the bookworm build: Debian 12's arm64 kernel (6.1) and its
+# bcm2837-rpi-3-b device tree, bookworm's libraries in the initramfs.
+raspi-test-bookworm: arm64-bookworm-build
+	sh Tests/raspi/run.sh $(ARM64_BOOKWORM_BIN) bookworm
+
 # The Debian package (dist/debian/): the release binary with the static Swift standard
 # library, boards, units, conffile, man pages, bash completion; Depends from
 # dpkg-shlibdeps (libgpiod2 on Debian 12). ARCH=arm64: the package for Debian 13 /
 # Raspberry Pi OS trixie, cross-built with the arm64 toolchain and packaged inside its
 # root (Depends from the arm64 libraries there: libgpiod3).
-ifeq ($(ARCH),$(HOST_ARCH))
+ifeq ($(ARCH)-$(SUITE),$(HOST_ARCH)-$(HOST_SUITE))
 deb: build
 	$(call ensure_packages,$(PACKAGE_DEPS))
-	sh dist/debian/build-deb.sh $(BIN) $(VERSION) $(DEB_DIR)
-else ifeq ($(ARCH),arm64)
+	$(DEB_ENV) sh dist/debian/build-deb.sh $(BIN) $(VERSION) $(DEB_DIR) $(ARCH) $(SUITE)
+else ifeq ($(ARCH)-$(SUITE),arm64-trixie)
 deb: arm64-build
 	tc=$$($(CROSS_TOOLCHAIN)) && \
-	deb=$$(SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct) $(IN_ROOT) "$$tc" \
-	    sh dist/debian/build-deb.sh $(ARM64_BIN) $(VERSION) .build/arm64/deb arm64) && \
+	deb=$$($(DEB_ENV) $(IN_ROOT) "$$tc" sh dist/debian/build-deb.sh $(ARM64_BIN) $(VERSION) .build/arm64/deb arm64 trixie) && \
+	mkdir -p $(DEB_DIR) && cp "$$deb" $(DEB_DIR)/ && echo "$(DEB_DIR)/$$(basename "$$deb")"
+else ifeq ($(ARCH)-$(SUITE),arm64-bookworm)
+deb: arm64-bookworm-build
+	tc=$$($(BOOKWORM_TOOLCHAIN)) && \
+	deb=$$($(DEB_ENV) $(IN_ROOT) "$$tc" env DEB_SYSROOT=$(BOOKWORM_SYSROOT) \
+	    sh dist/debian/build-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) .build/arm64-bookworm/deb arm64 bookworm) && \
+	mkdir -p $(DEB_DIR) && cp "$$deb" $(DEB_DIR)/ && echo "$(DEB_DIR)/$$(basename "$$deb")"
+else ifeq ($(ARCH)-$(SUITE)-$(HOST_ARCH),amd64-trixie-amd64)
+deb: amd64-trixie-build
+	tc=$$($(CROSS_TOOLCHAIN)) && \
+	deb=$$($(DEB_ENV) $(IN_ROOT) "$$tc" sh dist/debian/build-deb.sh $(AMD64_TRIXIE_BIN) $(VERSION) .build/amd64-trixie/deb amd64 trixie) && \
 	mkdir -p $(DEB_DIR) && cp "$$deb" $(DEB_DIR)/ && echo "$(DEB_DIR)/$$(basename "$$deb")"
 else
 deb:
-	@echo "make deb: ARCH=$(ARCH): this machine builds $(HOST_ARCH) packages, and arm64 ones from x86_64"; exit 2
+	@echo "make deb: ARCH=$(ARCH) SUITE=$(SUITE): this machine ($(HOST_ARCH), $(HOST_SUITE)) builds $(HOST_ARCH) for $(HOST_SUITE), amd64 for trixie, and arm64 for bookworm and trixie"; exit 2
 endif
+
+# The release binary for arm64 on Raspberry Pi OS bookworm (Debian 12's glibc 2.36 and
+# libgpiod 1.6): trixie's Swift 6.0.3 linking against the bookworm sysroot.
+arm64-bookworm-build:
+	$(call ensure_packages,$(ARM64_DEPS))
+	tc=$$($(BOOKWORM_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_BOOKWORM_SWIFT_FLAGS) $(BUILD_FLAGS) $(REPRO_FLAGS) --product torch
+
+# The release binary for amd64 on trixie: Debian 13's Swift 6.0.3 and libgpiod 2 in the
+# toolchain's root.
+amd64-trixie-build:
+	$(call ensure_packages,$(ARM64_DEPS))
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(AMD64_TRIXIE_SWIFT_FLAGS) $(BUILD_FLAGS) $(REPRO_FLAGS) --product torch
 
 # The release binary for arm64 (Debian's Swift 6.0.3 in the cross toolchain's root).
 arm64-build:
 	$(call ensure_packages,$(ARM64_DEPS))
-	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) --product torch
+	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) $(BUILD_FLAGS) $(REPRO_FLAGS) --product torch
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
@@ -361,11 +467,59 @@ arm64-package-test: arm64-build
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BIN) $(VERSION) "$$tc"
 
+# The bookworm arm64 package's checks (Tests/package/check-deb.sh with the bookworm
+# sysroot): Depends from bookworm's packages (libgpiod2), --version under qemu-user with
+# bookworm's libraries, Debian 12's lintian, and every symbol the binary needs provided
+# by bookworm's own libraries (Tests/package/symbol_versions.py), a check the trixie
+# build must fail.
+arm64-bookworm-package-test: arm64-bookworm-build arm64-build
+	$(call ensure_packages,$(PACKAGE_DEPS))
+	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
+
 # Builds the package into a temporary directory and checks its files, conffile,
 # Depends and maintainer scripts, and runs lintian.
 package-test: build
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	sh Tests/package/check-deb.sh $(BIN) $(VERSION)
+
+# A release (docs/install-pi.md, "A release"): the four packages — amd64 and arm64, for
+# bookworm and for trixie (make deb with each ARCH and SUITE; amd64 for bookworm is this
+# Debian 12 host's own build) — then dist/release/release.sh: SHA256SUMS, the apt
+# repository of both suites signed with RELEASE_KEY (a key in the maintainer's GnuPG
+# home, named by fingerprint), and torch-archive-keyring, whose apt source points at
+# RELEASE_URL. Without RELEASE_KEY the signing key is a throwaway one made in
+# .build/release-gnupg (never published; release.sh's lines say so). RELEASE_URL's
+# default is a placeholder (.invalid never resolves): name the real address to publish.
+RELEASE_DIR ?= .build/release-site
+RELEASE_URL ?= https://torch.example.invalid/apt
+RELEASE_KEY ?=
+RELEASE_DEBS = .build/release-debs
+release:
+	$(call ensure_packages,$(RELEASE_DEPS) $(PACKAGE_DEPS) $(ARM64_DEPS))
+	rm -rf $(RELEASE_DEBS) && mkdir -p $(RELEASE_DEBS)
+	$(MAKE) deb ARCH=amd64 SUITE=bookworm DEB_DIR=$(RELEASE_DEBS)
+	$(MAKE) deb ARCH=amd64 SUITE=trixie DEB_DIR=$(RELEASE_DEBS)
+	$(MAKE) deb ARCH=arm64 SUITE=bookworm DEB_DIR=$(RELEASE_DEBS)
+	$(MAKE) deb ARCH=arm64 SUITE=trixie DEB_DIR=$(RELEASE_DEBS)
+	@tc=$$($(BOOKWORM_TOOLCHAIN)) && \
+	mkdir -p $(RELEASE_DEBS)/x && for deb in $(RELEASE_DEBS)/*+deb12_*.deb; do \
+	    case $$deb in *_arm64.deb) libs="$$tc/root$(BOOKWORM_SYSROOT)" ;; *) libs=/ ;; esac; \
+	    dpkg-deb -x "$$deb" $(RELEASE_DEBS)/x && \
+	    /usr/bin/python3 Tests/package/symbol_versions.py $(RELEASE_DEBS)/x/usr/bin/torch "$$libs" bookworm || exit 1; \
+	    rm -rf $(RELEASE_DEBS)/x; done
+	@if [ -n "$(RELEASE_KEY)" ]; then key="$(RELEASE_KEY)"; else \
+	    export GNUPGHOME=$(CURDIR)/.build/release-gnupg; key=$$(sh dist/release/throwaway-key.sh "$$GNUPGHOME"); \
+	    echo "make release: no RELEASE_KEY: signed with a throwaway key ($$key, in $$GNUPGHOME): for trying the release, not for publishing"; fi; \
+	$(DEB_ENV) sh dist/release/release.sh $(RELEASE_DIR) $(VERSION) "$(RELEASE_URL)" "$$key" $(RELEASE_DEBS)/torch_*.deb
+	@case "$(RELEASE_URL)" in *.invalid*) echo "make release: RELEASE_URL is the placeholder $(RELEASE_URL): the keyring package's apt source points nowhere";; esac
+
+# The release workflow a hosted CI would run on a version tag
+# (.github/workflows/release.yml) checked by actionlint, with shellcheck on its run:
+# scripts (Tests/release/actionlint.sh: actionlint from PyPI in a cached venv).
+WORKFLOW_TEST_DEPS = shellcheck python3-venv
+workflow-test:
+	$(call ensure_packages,$(WORKFLOW_TEST_DEPS))
+	sh Tests/release/actionlint.sh
 
 version:
 	@echo $(VERSION)

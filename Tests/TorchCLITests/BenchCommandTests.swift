@@ -85,3 +85,26 @@ import Testing
         #expect(r.stdout.contains("above low risk"), "\(r.stdout)")
     }
 }
+
+/// Every output plays the cie curve through this LED's calibration (the file beside the
+/// state file): the sweep's duties follow it; `linear` stays the raw duty.
+@Suite struct CalibratedSweepTests {
+    @Test func theSweepUsesTheCalibration() {
+        let dir = TempDir()
+        let args = ["bench", "sweep", "--compare", "--backend", "sim", "--steps", "3", "--duration", "10ms",
+                    "--state-file", dir.path + "/state"]
+        let plain = TorchProcess.run(args)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        // An LED whose light at half duty is a quarter of full: the cie level 50.5 %
+        // (luminance 0.188) needs 37.7 % duty instead of 18.8 %.
+        _ = dir.write("calibration", "version=1\nsensor=test\nunit=lx\ndark=0\nnoise=0\npoint=0.5 100\npoint=1 400\n")
+        let calibrated = TorchProcess.run(args)
+        #expect(calibrated.status == 0, "\(calibrated.stderr)")
+        func row(_ text: String, _ level: String) -> [Substring] {
+            text.split(separator: "\n").first { $0.hasPrefix(level) }?.split(separator: " ") ?? []
+        }
+        #expect(row(plain.stdout, "50.5%") == ["50.5%", "18.8%", "50.5%"], "\(plain.stdout)")
+        #expect(row(calibrated.stdout, "50.5%") == ["50.5%", "37.7%", "50.5%"], "\(calibrated.stdout)")
+        #expect(row(calibrated.stdout, "100%") == ["100%", "100%", "100%"], "\(calibrated.stdout)")
+    }
+}

@@ -2,6 +2,7 @@ import Testing
 @testable import torch
 @testable import TorchCore
 import TorchEngine
+import TorchTesting
 
 // A whole front end with its own `[example]` section, declared in this one file as a new
 // front end would be: its section (one key, its doc, its default), its kind and the

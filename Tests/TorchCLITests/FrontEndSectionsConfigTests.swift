@@ -18,7 +18,7 @@ import TorchEngine
         // Keys under an unknown section are not reported again.
         #expect(errors(text) == [
             "torch.conf:1: unknown section [buton]; did you mean [button]?",
-            "torch.conf:3: unknown section [network]; expected one of [light], [button], [gestures], [output], [feedback], [board], [service], [mqtt], [web] or [pattern.NAME]",
+            "torch.conf:3: unknown section [network]; expected one of [light], [button], [gestures], [output], [feedback], [board], [service], [mqtt], [web], [sensor] or [pattern.NAME]",
         ])
     }
 

@@ -118,7 +118,7 @@ import TorchCore
         (["on", "--backend", "gpu"], "torch: error: --backend: 'gpu' is not valid: expected auto, gpiod, pwm or sim"),
         (["blink", "--on", "100ms"], "torch: error: --on needs --off"),
         (["sos", "--unit", "100ms", "--wpm", "20"], "torch: error: give --unit or --wpm, not both"),
-        (["bench", "nothing"], "torch: error: <kind>: 'nothing' is not valid: expected timing, button, pwm, sweep or flicker"),
+        (["bench", "nothing"], "torch: error: <kind>: 'nothing' is not valid: expected timing, button, pwm, sweep, flicker or light"),
         (["stealth", "maybe"], nil),
         // A new user's slips: each says what is wrong with the value it names.
         (["on", "-5%"], "torch: error: <level>: '-5%' is not valid: expected a brightness from 1% to 100% (or 0.01 to 1.0)"),

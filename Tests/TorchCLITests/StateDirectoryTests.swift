@@ -30,7 +30,7 @@ struct StateDirectoryTests {
         let dir = TempDir()
         let (r, trace) = onAfter("mount -t tmpfs -o ro,size=64k tmpfs \(dir.path)/state", dir)
         #expect(r.status == 0, "\(r.stderr)")
-        let lines = r.stderr.split(separator: "\n").filter { $0.contains("state file:") || $0.contains("choices") }
+        let lines = r.stderr.split(separator: "\n").map(String.init).filter { $0.contains("state file:") || $0.contains("choices") }
         #expect(lines == ["state file: \(dir.path)/state is on a read-only file system: the light works, but choices will not be "
                           + "kept (remount it read-write, or set [service] state-file elsewhere)"], "one line: \(r.stderr)")
         let levels = litLevels(trace)

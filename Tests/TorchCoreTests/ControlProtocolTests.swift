@@ -150,7 +150,7 @@ import TorchCore
         #expect(reply.line == "{\"ok\":true,\"lit\":true,\"brightness_percent\":40,"
                 + "\"pattern\":\"blink 500ms 500ms\",\"pattern_name\":\"blink 1Hz\","
                 + "\"button_mode\":\"smart\",\"backend\":\"sim\",\"service\":true,\"uptime_s\":12.345,\"sleep_timer_remaining_s\":90.5,"
-                + "\"stealth\":false,\"lit_while_held\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"pid\":null,\"button_stuck\":false,\"id\":\"q\"}\n")
+                + "\"stealth\":false,\"lit_while_held\":false,\"fading\":false,\"light_by_default\":false,\"sleep_timer_s\":null,\"pid\":null,\"button_stuck\":false,\"lockout\":false,\"led_dark\":null,\"id\":\"q\"}\n")
         var dark = status
         dark.lit = false
         dark.sleepRemaining = nil

@@ -3,6 +3,7 @@ import TorchEngine
 import TorchHardware
 #if canImport(Glibc)
 import Glibc
+import TorchTesting
 #endif
 
 /// A real control server on a socket in a fresh temporary directory, pumped from the

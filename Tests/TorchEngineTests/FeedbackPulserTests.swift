@@ -2,6 +2,7 @@ import Testing
 import TorchCore
 import TorchEngine
 import TorchHardware
+import TorchTesting
 
 @Suite("Feedback pulser")
 struct FeedbackPulserTests {

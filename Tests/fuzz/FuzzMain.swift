@@ -22,6 +22,8 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("http", fuzzHTTP),
     ("web-tokens", fuzzWebTokens),
     ("handover", fuzzHandover),
+    ("iio", fuzzIIO),
+    ("calibration", fuzzCalibration),
 ]
 
 /// The target chosen by `TORCH_FUZZ_TARGET`, found once.

@@ -4,9 +4,11 @@ Run with the Python of Tests/ha/venv.sh (a pinned `homeassistant` from PyPI):
 
   1. every discovery payload `torch run --backend sim` publishes (to Debian's mosquitto
      on a free loopback port) is validated with Home Assistant's own schemas: the MQTT
-     JSON light (`DISCOVERY_SCHEMA_JSON`), the binary sensor (`DISCOVERY_SCHEMA` of
-     mqtt/binary_sensor.py: the stuck button's problem sensor) and the device trigger
-     (`TRIGGER_DISCOVERY_SCHEMA`), after its own abbreviation expansion;
+     JSON light (`DISCOVERY_SCHEMA_JSON`), the binary sensors (`DISCOVERY_SCHEMA` of
+     mqtt/binary_sensor.py: the stuck button's problem sensor, and the LED-dark one, as
+     torch runs with a `[sensor]` and a calibration beside its state file, so it watches
+     the LED) and the device trigger (`TRIGGER_DISCOVERY_SCHEMA`), after its own
+     abbreviation expansion;
   2. Home Assistant's core is started in this process against that broker (the MQTT
      config entry written into the config directory's .storage before the start, as
      the UI's config flow stores it): the device, the light, the problem sensor (off,
@@ -83,7 +85,8 @@ def validate_discovery(messages):
     sensors = {t: p for t, p in messages.items() if t.startswith("homeassistant/binary_sensor/")}
     triggers = {t: p for t, p in messages.items() if t.startswith("homeassistant/device_automation/")}
     check(len(lights) == 1, "one light config (%s)" % sorted(lights))
-    check(len(sensors) == 1, "one binary sensor config, the stuck button's (%s)" % sorted(sensors))
+    check(sorted(sensors) == ["homeassistant/binary_sensor/hatest/button_stuck/config", "homeassistant/binary_sensor/hatest/led_dark/config"],
+          "two binary sensor configs, the stuck button's and the dark LED's (%s)" % sorted(sensors))
     check(len(triggers) >= 1, "%d device trigger configs" % len(triggers))
     validated = {}
     for topic, text in sorted(lights.items()) + sorted(sensors.items()) + sorted(triggers.items()):
@@ -212,6 +215,14 @@ async def live(config_dir, torch, validated, triggers):
         stuck = hass.states.get(stuck_id)
         check(stuck.state == "off" and stuck.attributes.get("device_class") == "problem" and not stuck_id.startswith("binary_sensor.none"),
               "problem sensor %s: %s, device class %s" % (stuck_id, stuck.state, stuck.attributes.get("device_class")))
+        # The LED-dark problem sensor: the device's, off (the LED reads no dark).
+        dark_id = await until(lambda: entities.async_get_entity_id("binary_sensor", "mqtt", torch.name + "_led_dark"), 30,
+                              "the LED-dark sensor's entity")
+        await until(lambda: hass.states.get(dark_id) and hass.states.get(dark_id).state in ("on", "off"), 30, "its state")
+        dark = hass.states.get(dark_id)
+        check(dark.state == "off" and dark.attributes.get("device_class") == "problem"
+              and dark_id == "binary_sensor.%s_led_dark" % device.name.lower(),
+              "problem sensor %s: %s, device class %s" % (dark_id, dark.state, dark.attributes.get("device_class")))
 
         want = {(v["type"], v["subtype"]) for t, v in validated.items() if t in triggers}
         async def found():
@@ -306,7 +317,15 @@ def main():
     work = tempfile.mkdtemp(prefix="torch-ha.")
     broker = Broker(work)
     try:
-        torch = Torch(TORCH, broker.port, "hatest", work, extra="\n[light]\npatterns = steady, breathe, strobe-medium\n")
+        # A light sensor and this LED's calibration beside the state file: torch watches
+        # the LED (the sensor itself is not on this machine: one log line), and announces
+        # the LED-dark problem sensor.
+        os.makedirs(os.path.join(work, "hatest"), exist_ok=True)
+        with open(os.path.join(work, "hatest", "calibration"), "w") as f:
+            f.write("version=1\nsensor=bh1750 iio:device9 in_illuminance\nunit=lx\ndark=1\nnoise=0.2\n"
+                    "point=0.25 60\npoint=0.5 180\npoint=1 400\n")
+        torch = Torch(TORCH, broker.port, "hatest", work,
+                      extra="\n[light]\npatterns = steady, breathe, strobe-medium\n\n[sensor]\ndevice = iio:device9\n")
         origin = torch.origin()[0]
         messages = retained(broker.port, "homeassistant")
         lights, triggers, validated = validate_discovery(messages)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Debian package (make package-test): builds it from BIN into a temporary
 # directory and checks, without installing it:
-#   the file list (exactly the expected files), the conffile, the control fields
+#   the file list (exactly the expected files), no conffile (the config is made from the
+#   packaged default by postinst), the control fields
 #   (Version from Version.swift, Architecture, Depends on libc6 and on the package
 #   that owns the libgpiod the binary links, Recommends on the package of libssl.so.3,
 #   which the binary opens only for mqtts:// and never links), no regex engine in the
@@ -9,14 +10,26 @@
 #   scripts' syntax, torch.conf(5) naming every key of dist/torch.conf, the packaged
 #   binary's --version, the bash completion, and lintian: no errors, and every
 #   warning named in docs/install-pi.md (lintian) with its reason.
-#   Tests/package/check-deb.sh BIN VERSION [TOOLCHAIN-DIR]
+#   Tests/package/check-deb.sh BIN VERSION [TOOLCHAIN-DIR [SUITE [COUNTER-BIN]]]
 # With the arm64 cross toolchain's directory (dist/cross/toolchain.sh) it checks the
 # arm64 package of a cross-built BIN instead: built, and lintian run, inside the
 # toolchain's Debian 13 root (the lintian of the release the package is for); the
 # binary's ELF machine is AArch64 and its --version runs under qemu-aarch64-static.
+# SUITE bookworm (the toolchain from dist/cross/bookworm-sdk.sh): the arm64 package for
+# Raspberry Pi OS bookworm, BIN linked against the Debian 12 arm64 sysroot: Depends from
+# that sysroot's packages, --version under qemu-user with bookworm's libraries (every
+# symbol bound at start: LD_BIND_NOW), lintian of Debian 12 (this host's), and the
+# symbol versions: every symbol BIN needs is one bookworm's libraries define, read from
+# those libraries (symbol_versions.py); COUNTER-BIN, the trixie build, must be refused
+# by that check, naming what bookworm lacks (__isoc23_strtol at GLIBC_2.38). The host's
+# own package on a Debian 12 host is checked against the host's libraries the same way.
 set -eu
 cd "$(dirname "$0")/../.."
-bin=$1 version=$2 toolchain=${3:-}
+bin=$1 version=$2 toolchain=${3:-} suite=${4:-} counter=${5:-}
+host_suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
+[ -n "$suite" ] || { if [ -n "$toolchain" ]; then suite=trixie; else suite=$host_suite; fi; }
+case "$suite" in bookworm) pkgversion=$version+deb12 ;; trixie) pkgversion=$version+deb13 ;;
+*) echo "check-deb: suite '$suite': bookworm or trixie" >&2; exit 64 ;; esac
 work=$(mktemp -d /tmp/torch-check-deb.XXXXXX)
 # The cross build writes inside the work tree, the one directory the root sees.
 cross_out=.build/arm64/check-deb.$$
@@ -25,11 +38,26 @@ failed=0
 pass() { echo "VMTEST PASS $1"; }
 fail() { echo "VMTEST FAIL $1: $2"; failed=1; }
 
+# The libraries the binary is checked against: the sysroot's (bookworm arm64), the
+# toolchain root's (trixie arm64) or this host's.
+sysroot="" deb_env="" lintian_host=""
 if [ -n "$toolchain" ]; then
     arch=arm64 machine=AArch64 libdir=/usr/lib/aarch64-linux-gnu
     in_root() { sh dist/cross/in-root.sh "$toolchain" "$@"; }
     run() { qemu-aarch64-static -L "$toolchain/root" "$@"; }
-    deb=$(SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) in_root sh dist/debian/build-deb.sh "$bin" "$version" "$cross_out" arm64)
+    dpkg_s() { in_root dpkg -S "$1"; }
+    if [ "$suite" = bookworm ]; then
+        sysroot_in_root=/opt/sysroots/bookworm-arm64
+        sysroot=$toolchain/root$sysroot_in_root
+        [ -d "$sysroot/var/lib/dpkg" ] || { echo "check-deb: no bookworm sysroot in $toolchain (dist/cross/bookworm-sdk.sh)" >&2; exit 1; }
+        deb_env="DEB_SYSROOT=$sysroot_in_root"
+        run() { LD_BIND_NOW=1 qemu-aarch64-static -L "$sysroot" "$@"; }
+        # Which bookworm package owns a library: the sysroot's database, by the path
+        # the library has inside the root.
+        dpkg_s() { dpkg-query --admindir="$sysroot/var/lib/dpkg" -S "$sysroot_in_root$1" | sed "s#$sysroot_in_root##"; }
+        lintian_host=yes
+    fi
+    deb=$(SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) in_root env $deb_env sh dist/debian/build-deb.sh "$bin" "$version" "$cross_out" arm64 "$suite")
     cp "$deb" "$work/"
     cross_deb=$deb
     deb="$work/$(basename "$deb")"
@@ -38,16 +66,18 @@ else
     libdir=""
     in_root() { "$@"; }
     run() { "$@"; }
-    deb=$(sh dist/debian/build-deb.sh "$bin" "$version" "$work/out")
+    dpkg_s() { dpkg -S "$1"; }
+    [ "$suite" = "$host_suite" ] || { echo "check-deb: this host is $host_suite: its own package is for $host_suite, not $suite" >&2; exit 64; }
+    [ "$suite" != bookworm ] || sysroot=/
+    deb=$(sh dist/debian/build-deb.sh "$bin" "$version" "$work/out" "$arch" "$suite")
     cross_deb=$deb
 fi
-[ "$(basename "$deb")" = "torch_${version}_$arch.deb" ] && pass deb-name \
-    || fail deb-name "$(basename "$deb") is not torch_${version}_$arch.deb"
+[ "$(basename "$deb")" = "torch_${pkgversion}_$arch.deb" ] && pass deb-name \
+    || fail deb-name "$(basename "$deb") is not torch_${pkgversion}_$arch.deb"
 
 # --- the file list -----------------------------------------------------------------
 dpkg-deb --fsys-tarfile "$deb" | tar -t | sed 's#^\./#/#; s#/$##' | grep -v '^/*$' | LC_ALL=C sort > "$work/files"
 {
-    echo /etc; echo /etc/torch; echo /etc/torch/torch.conf
     echo /usr; echo /usr/bin; echo /usr/bin/torch
     echo /usr/lib; echo /usr/lib/systemd; echo /usr/lib/systemd/system
     for u in $(cd dist && ls torch.socket torch.service 2>/dev/null); do echo "/usr/lib/systemd/system/$u"; done
@@ -59,6 +89,7 @@ dpkg-deb --fsys-tarfile "$deb" | tar -t | sed 's#^\./#/#; s#/$##' | grep -v '^/*
     echo /usr/share/man; echo /usr/share/man/man1; echo /usr/share/man/man1/torch.1.gz
     echo /usr/share/man/man5; echo /usr/share/man/man5/torch.conf.5.gz
     echo /usr/share/torch; echo /usr/share/torch/boards; echo /usr/share/torch/network.conf
+    echo /usr/share/torch/torch.conf
     for b in boards/*.board; do echo "/usr/share/torch/boards/$(basename "$b")"; done
 } | LC_ALL=C sort > "$work/expected"
 if diff -u "$work/expected" "$work/files" > "$work/files.diff"; then pass file-list
@@ -67,9 +98,14 @@ else fail file-list "the package's files differ from the expected list:"; sed 's
 # --- control ---------------------------------------------------------------------------
 dpkg-deb -e "$deb" "$work/DEBIAN"
 field() { dpkg-deb -f "$deb" "$1"; }
-[ "$(cat "$work/DEBIAN/conffiles")" = /etc/torch/torch.conf ] && pass conffile \
-    || fail conffile "conffiles is '$(cat "$work/DEBIAN/conffiles")'"
-[ "$(field Version)" = "$version" ] && pass version-field || fail version-field "Version: $(field Version)"
+# /etc/torch/torch.conf is the administrator's, made by postinst at the first install
+# from the commented default the package ships: no conffile, so no dpkg question can
+# stop a non-interactive upgrade.
+[ ! -e "$work/DEBIAN/conffiles" ] && pass no-conffiles || fail no-conffiles "conffiles: $(cat "$work/DEBIAN/conffiles")"
+dpkg-deb --fsys-tarfile "$deb" | tar -xO ./usr/share/torch/torch.conf | cmp -s - dist/torch.conf \
+    && grep -q 'cp /usr/share/torch/torch.conf /etc/torch/torch.conf' "$work/DEBIAN/postinst" && pass config-from-default \
+    || fail config-from-default "/usr/share/torch/torch.conf is not dist/torch.conf, or postinst does not make /etc/torch/torch.conf from it"
+[ "$(field Version)" = "$pkgversion" ] && pass "version-field ($pkgversion)" || fail version-field "Version: $(field Version), not $pkgversion"
 [ "$(field Architecture)" = "$arch" ] && pass arch-field || fail arch-field "Architecture: $(field Architecture)"
 depends=$(field Depends)
 # The package that owns the libgpiod the binary was linked against (libgpiod2 for 1.6.3,
@@ -79,7 +115,7 @@ if [ -n "$toolchain" ]; then
 else
     gpiod_so=$(readlink -f "$(ldd "$bin" | awk '$1 ~ /^libgpiod\.so/ { print $3 }')")
 fi
-gpiod_pkg=$(in_root dpkg -S "$gpiod_so" 2>/dev/null | head -n1 | cut -d: -f1)
+gpiod_pkg=$(dpkg_s "$gpiod_so" 2>/dev/null | head -n1 | cut -d: -f1)
 if [ -n "$gpiod_pkg" ] && printf '%s\n' "$depends" | tr ',' '\n' | grep -q "^ *$gpiod_pkg\( \|$\)"; then
     pass "depends-libgpiod ($gpiod_pkg)"
 else fail depends-libgpiod "Depends '$depends' lacks the package of $gpiod_so ('$gpiod_pkg')"; fi
@@ -87,7 +123,7 @@ printf '%s\n' "$depends" | tr ',' '\n' | grep -q '^ *libc6 ' && pass depends-lib
     || fail depends-libc "Depends '$depends' lacks libc6"
 # OpenSSL is opened with dlopen for mqtts:// only: never NEEDED, and recommended by the
 # name the package has on this suite (libssl3t64 on trixie, libssl3 on bookworm).
-ssl_pkg=$(in_root dpkg -S 'libssl.so.3' 2>/dev/null | grep -v -- '-dev' | head -n1 | cut -d: -f1)
+ssl_pkg=$(dpkg_s "${libdir:-/usr/lib/$(dpkg-architecture -qDEB_HOST_MULTIARCH)}/libssl.so.3" 2>/dev/null | grep -v -- '-dev' | head -n1 | cut -d: -f1)
 if [ -n "$ssl_pkg" ] && field Recommends | tr ',|' '\n\n' | grep -q "^ *$ssl_pkg *$"; then
     pass "recommends-libssl ($ssl_pkg)"
 else fail recommends-libssl "Recommends '$(field Recommends)' lacks the package of libssl.so.3 ('$ssl_pkg')"; fi
@@ -138,7 +174,7 @@ t="$work/root/usr/bin/torch"
 if [ -n "$toolchain" ]; then
     # The completion asks the binary for its subcommands and options: the arm64 one
     # answers under qemu-user, started through this wrapper.
-    printf '#!/bin/sh\nexec qemu-aarch64-static -L "%s" "%s" "$@"\n' "$toolchain/root" "$t" > "$work/torch"
+    printf '#!/bin/sh\nexec qemu-aarch64-static -L "%s" "%s" "$@"\n' "${sysroot:-$toolchain/root}" "$t" > "$work/torch"
     chmod 0755 "$work/torch"
     t="$work/torch"
 fi
@@ -155,8 +191,30 @@ case "$c1" in *"on "*"off "*"run "*) ;; *) fail completion-subcommands "got '$c1
 case "$c4" in *rpi5*rpizero2w*) pass completion-boards ;; *) fail completion-boards "got '$c4'" ;; esac
 case "$c5" in "steady "*"breathe candle "*"heartbeat signal ") pass completion-patterns ;; *) fail completion-patterns "got '$c5'" ;; esac
 
+# --- symbol versions (bookworm) --------------------------------------------------------------
+if [ -n "$sysroot" ]; then
+    if /usr/bin/python3 Tests/package/symbol_versions.py "$work/root/usr/bin/torch" "$sysroot" bookworm > "$work/symbols" 2>&1; then
+        pass symbol-versions-bookworm
+    else fail symbol-versions-bookworm "a symbol bookworm's libraries do not provide (below)"; fi
+    sed 's/^/  /' "$work/symbols"
+    if [ -n "$counter" ]; then
+        # The check can fail: the trixie build needs GLIBC_2.38 (the __isoc23_ names).
+        /usr/bin/python3 Tests/package/symbol_versions.py "$counter" "$sysroot" bookworm > "$work/counter" 2>&1 && counter_rc=0 || counter_rc=$?
+        if [ "$counter_rc" = 1 ] && grep -q '__isoc23_strtol@GLIBC_2.38' "$work/counter"; then
+            pass "symbol-versions-refuses-trixie-build ($(grep -c 'against bookworm: ' "$work/counter") problems)"
+        else fail symbol-versions-refuses-trixie-build "rc $counter_rc for $counter: $(tail -n 3 "$work/counter" | tr '\n' '|')"; fi
+    fi
+fi
+
 # --- lintian -------------------------------------------------------------------------------
-in_root lintian --tag-display-limit 0 "$cross_deb" > "$work/lintian" 2>&1 || true
+# The lintian of the release the package is for: the trixie root's, or for bookworm this
+# Debian 12 host's.
+if [ -n "$lintian_host" ]; then
+    [ "$host_suite" = bookworm ] || fail lintian-release "this host is $host_suite: no Debian 12 lintian for the bookworm package"
+    lintian --tag-display-limit 0 "$deb" > "$work/lintian" 2>&1 || true
+else
+    in_root lintian --tag-display-limit 0 "$cross_deb" > "$work/lintian" 2>&1 || true
+fi
 sed 's/^/  lintian: /' "$work/lintian"
 if grep -q '^E: ' "$work/lintian"; then fail lintian-errors "lintian reports errors (above)"
 else pass lintian-errors; fi

@@ -4,6 +4,8 @@
 # GPIO18 is found by its line name, as the kernel's device tree names it.
 
 C=/tmp/torch/raspi.conf
+# The machine's model, compatible, board id and pin controller (run.sh writes them).
+. /raspi/board.env
 
 # wait_for SECONDS CMD...: polls CMD every 0.1 s; 1 when it never succeeds.
 wait_for() {
@@ -21,22 +23,33 @@ show_machine() {
     echo "model: $(tr -d '\0' < /proc/device-tree/model)"
     echo "compatible: $(tr '\0' ' ' < /proc/device-tree/compatible)"
     gpiodetect
-    echo "line: $(gpioinfo GPIO18)"
+    if gpiod_v1; then echo "line: $(line_v1)"; else echo "line: $(gpioinfo GPIO18)"; fi
     ls /sys/class/pwm /sys/class/leds
 }
-dt_is_rpi3b() {
-    [ "$(tr -d '\0' < /proc/device-tree/model)" = "Raspberry Pi 3 Model B" ] &&
-        tr '\0' '\n' < /proc/device-tree/compatible | grep -qx 'raspberrypi,3-model-b'
+dt_is_board() {
+    [ "$(tr -d '\0' < /proc/device-tree/model)" = "$BOARD_MODEL" ] &&
+        tr '\0' '\n' < /proc/device-tree/compatible | grep -qx "$BOARD_COMPATIBLE"
 }
-# The line named GPIO18 is offset 18 of the chip labelled pinctrl-bcm2835.
+# libgpiod 1.6's tools (bookworm) name a line with gpiofind and list every line of a
+# chip with gpioinfo; 2.x's (trixie) take the line's name.
+gpiod_v1() { gpioinfo --version 2>&1 | grep -q ' v1\.'; }
+# The line named GPIO18 is offset 18 of the chip labelled $CHIP_LABEL.
 line_by_name() {
-    set -- $(gpioinfo GPIO18)
-    [ "$2" = 18 ] && gpiodetect | grep -q "^$1 \[pinctrl-bcm2835\]"
+    if gpiod_v1; then set -- $(gpiofind GPIO18); else set -- $(gpioinfo GPIO18); fi
+    [ "$2" = 18 ] && gpiodetect | grep -q "^$1 \[$CHIP_LABEL\]"
 }
 
 # --- libgpiod's own tools (gpioset holds the line until killed) -------------------------
-held_by() { gpioinfo "${2:-GPIO18}" | grep -q "consumer=\"$1\""; }
-free_line() { ! gpioinfo "${1:-GPIO18}" | grep -q consumer=; }
+# v1: '	line  18:     "GPIO18"      "torch"  output  active-high [used]' (unused: no consumer).
+line_v1() { gpioinfo | grep "\"${1:-GPIO18}\""; }
+held_by() {
+    if gpiod_v1; then line_v1 "${2:-GPIO18}" | grep -q "\"${2:-GPIO18}\" *\"$1\""
+    else gpioinfo "${2:-GPIO18}" | grep -q "consumer=\"$1\""; fi
+}
+free_line() {
+    if gpiod_v1; then line_v1 "${1:-GPIO18}" | grep -q unused
+    else ! gpioinfo "${1:-GPIO18}" | grep -q consumer=; fi
+}
 gpiod_release() {
     [ -f /tmp/gpioset.pid ] || return 0
     kill "$(cat /tmp/gpioset.pid)" 2>/dev/null
@@ -86,7 +99,7 @@ torch_probe() {
 }
 # The probe's text, for the host's log.
 show_probe() { sed 's/^/RASPI PROBE /' /tmp/probe.txt; }
-probe_board() { grep -q '"board":{"id":"rpi3b"' /tmp/probe.json; }
+probe_board() { grep -q "\"board\":{\"id\":\"$BOARD_ID\"" /tmp/probe.json; }
 # Debian's arm64 kernel is built voluntary, without PREEMPT_DYNAMIC: its version names
 # no PREEMPT, and the probe says a real-time wake-up waits for other tasks' system calls.
 probe_kernel() {
@@ -94,11 +107,11 @@ probe_kernel() {
         grep -q '"waits_for_system_calls":true' /tmp/probe.json &&
         grep -q '^kernel .*: preemption none or voluntary (uname -v names no PREEMPT)' /tmp/probe.txt
 }
-probe_chip() { grep -q '"label":"pinctrl-bcm2835"' /tmp/probe.json; }
+probe_chip() { grep -q "\"label\":\"$CHIP_LABEL\"" /tmp/probe.json; }
 probe_line() {
     grep -q '"backend":"gpiod"' /tmp/probe.json &&
-        grep -q '"gpio_chip":"pinctrl-bcm2835","line":"18"' /tmp/probe.json &&
-        grep -q '^output .*GPIO18.* on pinctrl-bcm2835' /tmp/probe.txt
+        grep -q "\"gpio_chip\":\"$CHIP_LABEL\",\"line\":\"18\"" /tmp/probe.json &&
+        grep -q "^output .*GPIO18.* on $CHIP_LABEL" /tmp/probe.txt
 }
 # torch setup by flags, as a script runs it on a Pi: it names the board and GPIO18 (pin
 # 12), lights it, says where config.txt's overlay line would go (this guest has no
@@ -117,8 +130,8 @@ torch_setup() {
 # With the service holding the line, the probe reads the kernel's own name for it.
 probe_in_use() {
     torch probe --config $C > /tmp/probe2.txt 2>&1
-    grep "pinctrl-bcm2835" /tmp/probe2.txt
-    grep -q "pinctrl-bcm2835\], 54 lines, in use: 18 (GPIO18) by 'torch'" /tmp/probe2.txt
+    grep "$CHIP_LABEL" /tmp/probe2.txt
+    grep -q "$CHIP_LABEL\], $CHIP_LINES lines, in use: 18 (GPIO18) by 'torch'" /tmp/probe2.txt
 }
 # torch_oneshot: `torch on` without a service for 8 s (time for the host to see it lit
 # and steady under emulation), then dark and exited.

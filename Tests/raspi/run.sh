@@ -5,8 +5,15 @@
 # register GPLEV0 (0x3f200034; bit 18 is GPIO18) and function select GPFSEL1
 # (0x3f200004; bits 24-26 are GPIO18's, 001 = output) through qemu's monitor.
 #
-#   Tests/raspi/run.sh [ARM64-TORCH]   ARM64-TORCH: an aarch64 torch binary, or the
-#                                      arm64 .deb (its usr/bin/torch and boards)
+#   Tests/raspi/run.sh [ARM64-TORCH [SUITE]]   ARM64-TORCH: an aarch64 torch binary, or
+#                                      the arm64 .deb (its usr/bin/torch and boards);
+#                                      SUITE: trixie (default) or bookworm
+#
+# SUITE bookworm: the same machine with Debian 12's arm64 kernel (6.1, whose package
+# ships the same device trees) and Debian 12's libraries (glibc 2.36, libgpiod 1.6), for
+# the bookworm build of torch (make deb ARCH=arm64 SUITE=bookworm). Part 1 is trixie's
+# only (bookworm's gpioset 1.6 has no toggling and no consumer name): the bookworm run
+# checks the pin's register, the device tree and the line's name, then all of part 2.
 #
 # Part 1, always: Debian 13's own libgpiod tools (gpiod, libgpiod3) find GPIO18 by name
 # on the pinctrl-bcm2835 chip and drive it high, low and toggling; the register follows.
@@ -46,6 +53,23 @@ boot_timeout=${TORCH_RASPI_BOOT_TIMEOUT:-300}
 step_timeout=${TORCH_RASPI_STEP_TIMEOUT:-90}
 accel=${TORCH_RASPI_ACCEL:-tcg,thread=single}
 torch_arg=${1:-}
+raspi_suite=${2:-trixie}
+# The machine: raspi3b (Debian 12's qemu 7.2) or raspi4b (TORCH_RASPI_MACHINE=raspi4b:
+# qemu 10 from Debian 13, qemu-trixie.sh, as Debian 12's has no raspi4b), each with its
+# own register addresses, device tree, board and pin controller.
+machine=${TORCH_RASPI_MACHINE:-raspi3b}
+case "$machine" in
+raspi3b) dtb=bcm2837-rpi-3-b.dtb gpio_base=0x3f200000 pwm_base=0x3f20c000 board=rpi3b
+    model="Raspberry Pi 3 Model B" compatible=raspberrypi,3-model-b chip=pinctrl-bcm2835 chip_lines=54 ;;
+raspi4b) dtb=bcm2711-rpi-4-b.dtb gpio_base=0xfe200000 pwm_base=0xfe20c000 board=rpi4b
+    model="Raspberry Pi 4 Model B" compatible=raspberrypi,4-model-b chip=pinctrl-bcm2711 chip_lines=58 ;;
+*) echo "raspi-test: machine '$machine': raspi3b or raspi4b" >&2; exit 64 ;;
+esac
+case "$raspi_suite" in
+trixie) kernel_glob='linux-image-6.12.*-arm64' libgpiod=libgpiod3 ;;
+bookworm) kernel_glob='linux-image-6.1.0-*-arm64' libgpiod=libgpiod2 ;;
+*) echo "raspi-test: suite '$raspi_suite': trixie or bookworm" >&2; exit 64 ;;
+esac
 t_start=$(date +%s)
 
 log() { echo "raspi-test: $*" >&2; }
@@ -59,30 +83,34 @@ command -v cpio >/dev/null || need="$need cpio"
 command -v readelf >/dev/null || need="$need binutils"
 [ -z "$need" ] || sh "$root/dist/ensure-packages.sh" $need >&2 || die "could not install$need"
 
-# --- Debian 13 arm64 packages, by content hash ---------------------------------------------
-# Our own apt state (never the machine's sources): trixie, arm64 only.
+# --- Debian arm64 packages, by content hash ------------------------------------------------
+# Our own apt state (never the machine's sources): the suite's, arm64 only.
 apt_dir="$cache/apt"
+[ "$raspi_suite" = trixie ] || apt_dir="$cache/apt-$raspi_suite"
 apt_opts="-q -o Dir::Etc::SourceList=$apt_dir/sources.list -o Dir::Etc::SourceParts=/nonexistent
  -o Dir::State::Lists=$apt_dir/lists -o Dir::Cache=$apt_dir/cache -o Dir::State::Status=/dev/null
  -o APT::Architecture=arm64 -o APT::Architectures=arm64 -o APT::Sandbox::User=root -o Debug::NoLocking=1"
-# busybox for the shell; gpiod and libgpiod3 for part 1; libc6, libgcc-s1 and libstdc++6
-# for whatever the torch binary links (the closure is taken from NEEDED entries).
-packages="KERNEL busybox-static gpiod libgpiod3 libc6 libgcc-s1 libstdc++6"
+# busybox for the shell; gpiod and libgpiod for part 1 and the line's state; libc6,
+# libgcc-s1 and libstdc++6 for whatever the torch binary links (the closure is taken
+# from NEEDED entries).
+packages="KERNEL busybox-static gpiod $libgpiod libc6 libgcc-s1 libstdc++6"
 lock="$cache/packages.lock"
+[ "$raspi_suite" = trixie ] || lock="$cache/packages-$raspi_suite.lock"
 
-suite="trixie arm64"
+suite="$raspi_suite arm64"
 . "$here/../vm/debs.sh"
 
 resolve_and_download() {
     mkdir -p "$apt_dir/lists/partial" "$apt_dir/cache/archives/partial" "$apt_dir/dl" "$cache/debs"
-    echo 'deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main' \
+    echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian $raspi_suite main" \
         > "$apt_dir/sources.list"
-    log "resolving trixie arm64 packages (apt-get update in $apt_dir)"
+    log "resolving $suite packages (apt-get update in $apt_dir)"
     # shellcheck disable=SC2086 # apt_opts is a word list on purpose
-    apt-get $apt_opts update >"$apt_dir/update.log" 2>&1 || die "apt-get update for trixie arm64 failed ($apt_dir/update.log)"
-    # The kernel: whatever linux-image-arm64 depends on today (6.12.x).
+    apt-get $apt_opts update >"$apt_dir/update.log" 2>&1 || die "apt-get update for $suite failed ($apt_dir/update.log)"
+    # The kernel: whatever linux-image-arm64 depends on today (trixie 6.12.x, bookworm 6.1).
     kernel=$(show linux-image-arm64 Depends | sed -n 's/^\(linux-image-[^ ,]*\).*/\1/p')
-    case "$kernel" in linux-image-6.12.*-arm64) ;; *) die "trixie's linux-image-arm64 depends on '$kernel', not a 6.12 arm64 kernel" ;; esac
+    # shellcheck disable=SC2254 # a glob on purpose
+    case "$kernel" in $kernel_glob) ;; *) die "$raspi_suite's linux-image-arm64 depends on '$kernel', not a $kernel_glob" ;; esac
     : > "$lock.tmp"
     for p in $packages; do
         [ "$p" = KERNEL ] && p=$kernel
@@ -106,18 +134,44 @@ kernel_name=$(awk '$1 ~ /^linux-image-/ { print $1 " " $2 }' "$lock")
 # The kernel image, its config and the device tree, from the kernel package only (the
 # modules stay packed: pinctrl-bcm2835 and the GPIO character device are built in).
 kdir="$cache/kernel-$(echo "$kernel_sha" | cut -c1-16)"
-if [ ! -f "$kdir/bcm2837-rpi-3-b.dtb" ]; then
-    log "unpacking $kernel_name (kernel, config, bcm2837-rpi-3-b.dtb)"
-    rm -rf "$kdir.tmp" && mkdir -p "$kdir.tmp/x"
+if [ ! -f "$kdir/bcm2837-rpi-3-b.dtb" ] || [ ! -f "$kdir/bcm2711-rpi-4-b.dtb" ]; then
+    log "unpacking $kernel_name (kernel, config, bcm2837-rpi-3-b.dtb, bcm2711-rpi-4-b.dtb)"
+    rm -rf "$kdir" "$kdir.tmp" && mkdir -p "$kdir.tmp/x"
     dpkg-deb --fsys-tarfile "$cache/debs/$kernel_sha.deb" | tar -x -C "$kdir.tmp/x" --wildcards \
-        './boot/vmlinuz-*' './boot/config-*' './usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb'
+        './boot/vmlinuz-*' './boot/config-*' './usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb' \
+        './usr/lib/linux-image-*/broadcom/bcm2711-rpi-4-b.dtb'
     mv "$kdir.tmp"/x/boot/vmlinuz-* "$kdir.tmp/vmlinuz"
     mv "$kdir.tmp"/x/boot/config-* "$kdir.tmp/config"
-    mv "$kdir.tmp"/x/usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb "$kdir.tmp/"
+    mv "$kdir.tmp"/x/usr/lib/linux-image-*/broadcom/bcm2837-rpi-3-b.dtb "$kdir.tmp"/x/usr/lib/linux-image-*/broadcom/bcm2711-rpi-4-b.dtb "$kdir.tmp/"
     rm -rf "$kdir.tmp/x"
     mv "$kdir.tmp" "$kdir"
 fi
 grep -q '^CONFIG_PINCTRL_BCM2835=y' "$kdir/config" || die "$kernel_name: pinctrl-bcm2835 is not built in ($kdir/config)"
+
+# raspi4b: qemu 10 models the BCM2711's GPIO block, not its display pipeline, HDMI,
+# V3D or the always-on interrupt controller (and disables PCIe, GENET, the RNG and the
+# thermal sensor in the device tree itself). Debian's kernel has those drivers built in,
+# and each probe reads an unmapped register and panics (a synchronous external abort), so
+# Debian's bcm2711-rpi-4-b.dtb is used with exactly those nodes' status set to
+# "disabled" (fdtput), and clk_ignore_unused keeps the kernel from reading the HDMI
+# clock gates of the same unmodelled block. Everything else is Debian's device tree.
+append_extra="" qemu=qemu-system-aarch64 dtb_file="$kdir/$dtb"
+if [ "$machine" = raspi4b ]; then
+    command -v fdtput > /dev/null || sh "$root/dist/ensure-packages.sh" device-tree-compiler >&2 || die "could not install device-tree-compiler"
+    qemu=$(sh "$here/qemu-trixie.sh") || die "no Debian 13 qemu (Tests/raspi/qemu-trixie.sh)"
+    dtb_file="$kdir/bcm2711-rpi-4-b.qemu.dtb"
+    cp "$kdir/$dtb" "$dtb_file.tmp.$$"
+    unmodelled=$(dtc -q -I dtb -O dts "$dtb_file.tmp.$$" | awk -v re='"brcm,(bcm2711-(hvs|pixelvalve[0-9]|vec|hdmi[01]|hdmi-i2c|l2-intc)|2711-v3d)' '
+        /^[ \t]*[^ \t]+ \{$/ { depth++; name[depth] = $1; next }
+        /^[ \t]*[^ \t]+: [^ \t]+ \{$/ { depth++; name[depth] = $2; next }
+        /^[ \t]*\};$/ { depth--; next }
+        /^[ \t]*compatible = / && $0 ~ re { p = ""; for (i = 2; i <= depth; i++) p = p "/" name[i]; print p }')
+    [ -n "$unmodelled" ] || die "$dtb: none of the unmodelled nodes found (their compatibles changed?)"
+    for node in $unmodelled; do fdtput -t s "$dtb_file.tmp.$$" "$node" status disabled; done
+    mv "$dtb_file.tmp.$$" "$dtb_file"
+    echo "  raspi4b: Debian's $dtb with $(echo "$unmodelled" | wc -l) nodes qemu does not model disabled: $(echo "$unmodelled" | tr '\n' ' ')"
+    append_extra=clk_ignore_unused
+fi
 
 # The other packages unpacked into one arm64 tree, the source of the guest's files.
 user_shas=$(awk '$1 !~ /^linux-image-/ { print $3 }' "$lock")
@@ -155,7 +209,7 @@ add_with_libs() {
     # The dynamic loader at the path the binary names (/lib is /usr/lib, as on trixie).
     interp=$(readelf -l "$1" | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
     if [ -n "$interp" ] && [ ! -e "$rootfs$interp" ]; then
-        [ -e "$sysroot$interp" ] || [ -e "$sysroot/usr$interp" ] || die "$1 needs $interp: not in the trixie packages"
+        [ -e "$sysroot$interp" ] || [ -e "$sysroot/usr$interp" ] || die "$1 needs $interp: not in the $raspi_suite packages"
         cp -L "$sysroot$interp" "$rootfs$interp" 2>/dev/null || cp -L "$sysroot/usr$interp" "$rootfs$interp"
     fi
     todo=$(readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
@@ -167,7 +221,7 @@ add_with_libs() {
             for d in usr/lib/aarch64-linux-gnu usr/lib lib/aarch64-linux-gnu lib; do
                 [ -e "$sysroot/$d/$lib" ] && { found=$d; break; }
             done
-            [ -n "$found" ] || die "$1 needs $lib: not in the trixie packages ($packages)"
+            [ -n "$found" ] || die "$1 needs $lib: not in the $raspi_suite packages ($packages)"
             case "$found" in lib*) dest=usr/$found ;; *) dest=$found ;; esac
             mkdir -p "$rootfs/$dest"
             cp -L "$sysroot/$found/$lib" "$rootfs/$dest/$lib"
@@ -176,8 +230,10 @@ add_with_libs() {
         todo=$next
     done
 }
-cp "$sysroot/usr/bin/busybox" "$rootfs/usr/bin/"
+cp "$sysroot/usr/bin/busybox" "$rootfs/usr/bin/" 2>/dev/null || cp "$sysroot/bin/busybox" "$rootfs/usr/bin/"  # bookworm: /bin
 for tool in gpiodetect gpioinfo gpioget gpioset; do add_with_libs "$sysroot/usr/bin/$tool"; done
+# libgpiod 1.6 finds a line by name with its own tool (2.x's take the name directly).
+[ ! -e "$sysroot/usr/bin/gpiofind" ] || add_with_libs "$sysroot/usr/bin/gpiofind"
 
 torch_bin=""
 if [ -n "$torch_arg" ]; then
@@ -201,6 +257,14 @@ if [ -n "$torch_arg" ]; then
 fi
 cp "$here/guest-init" "$rootfs/init" && chmod 755 "$rootfs/init"
 cp "$here/guest.sh" "$rootfs/raspi/"
+# What the guest's checks expect of this machine (guest.sh).
+cat > "$rootfs/raspi/board.env" <<ENV
+BOARD_MODEL="$model"
+BOARD_COMPATIBLE=$compatible
+BOARD_ID=$board
+CHIP_LABEL=$chip
+CHIP_LINES=$chip_lines
+ENV
 (cd "$rootfs" && find . | cpio -o -H newc --quiet | gzip -1) > "$work/initramfs.gz"
 
 # --- boot ------------------------------------------------------------------------------------
@@ -210,14 +274,14 @@ mkfifo "$work/ser.in" "$work/ser.out" "$work/mon.in" "$work/mon.out"
 console="$work/console.log" monlog="$work/monitor.log"
 cat "$work/ser.out" > "$console" & readers=$!
 cat "$work/mon.out" > "$monlog" & readers="$readers $!"
-log "booting $kernel_name on raspi3b ($accel, initramfs $(du -h "$work/initramfs.gz" | cut -f1))"
+log "booting $kernel_name on $machine ($accel, initramfs $(du -h "$work/initramfs.gz" | cut -f1))"
 t_boot0=$(now)
 # -serial null -serial pipe: the console is the mini UART (ttyS1): the device tree
 # gives the PL011 (ttyAMA0) to the Bluetooth chip, so it has no tty for input.
-timeout $((boot_timeout + 50 * step_timeout)) qemu-system-aarch64 -M raspi3b -accel "$accel" \
-    -kernel "$kdir/vmlinuz" -dtb "$kdir/bcm2837-rpi-3-b.dtb" -initrd "$work/initramfs.gz" \
-    -append "console=ttyS1 panic=-1 quiet rdinit=/init" -no-reboot -display none \
-    -serial null -serial "pipe:$work/ser" -monitor "pipe:$work/mon" > "$work/qemu.log" 2>&1 &
+eval "timeout $((boot_timeout + 50 * step_timeout)) $qemu -M $machine -accel $accel \
+    -kernel $kdir/vmlinuz -dtb $dtb_file -initrd $work/initramfs.gz \
+    -append '$(echo console=ttyS1 panic=-1 quiet rdinit=/init $append_extra)' -no-reboot -display none \
+    -serial null -serial pipe:$work/ser -monitor pipe:$work/mon" > "$work/qemu.log" 2>&1 &
 qemu_pid=$!
 # Read-write opens of a FIFO never block, whether or not qemu has opened its end yet.
 exec 3<>"$work/ser.in" 4<>"$work/mon.in"
@@ -276,7 +340,7 @@ xp() {
     done
     clean "$monlog" | grep -a '^[0-9a-f]*: 0x' | tail -n 1 | sed 's/.*: //'
 }
-GPLEV0=0x3f200034 GPFSEL1=0x3f200004
+GPLEV0=$(printf '0x%x' $((gpio_base + 0x34))) GPFSEL1=$(printf '0x%x' $((gpio_base + 0x4)))
 bit18() { v=$(xp $GPLEV0); [ "$v" = none ] && echo none || echo $(( (v >> 18) & 1 )); }
 regs() { echo "GPLEV0=$(xp $GPLEV0) GPFSEL1=$(xp $GPFSEL1)"; }
 # expect_pin NAME LEVEL [released]: within the step timeout GPLEV0 bit 18 reads LEVEL,
@@ -329,14 +393,17 @@ guest show_machine
 printf 'info mtree\n' >&4
 wait_line 'bcm2835_gpio' 10 "$monlog" || :
 clean "$monlog" | grep -aqi 'pwm' && echo "  qemu: a PWM region is mapped (info mtree)" ||
-    echo "  qemu lacks: no PWM device in 'info mtree' (0x3f20c000 is unmapped): hardware PWM cannot be tested"
+    echo "  qemu lacks: no PWM device in 'info mtree' ($pwm_base is unmapped): hardware PWM cannot be tested"
 guest 'echo "RASPI EXPFAIL $(dmesg | grep -c "raspberrypi-exp-gpio.*Failed to get GPIO")"'
 n=$(clean "$console" | sed -n 's/^RASPI EXPFAIL //p')
 echo "  qemu lacks: firmware GPIO (the mailbox's GPIO tags): raspberrypi-exp-gpio logged $n 'Failed to get GPIO n config' lines; the ACT LED is on it"
-check device-tree-rpi3b dt_is_rpi3b || :
-check gpio18-by-name-on-pinctrl-bcm2835 line_by_name || :
+check device-tree-$board dt_is_board || :
+check gpio18-by-name-on-$chip line_by_name || :
 
 # --- part 1: Debian's libgpiod tools -------------------------------------------------------
+if [ "$raspi_suite" != trixie ]; then
+    echo "  part 1 (libgpiod's tools driving GPIO18) runs with trixie's tools only: $raspi_suite's gpioset cannot toggle"
+else
 check gpioset-high 'gpiod_set 1' && expect_pin gpioset-high-seen 1
 check gpioset-low 'gpiod_set 0' && expect_pin gpioset-low-seen 0
 # The bit is the pin's own: GPIO17 driven high sets bit 17; GPIO18, last driven low, stays 0.
@@ -347,6 +414,7 @@ if check gpioset-gpio17 'gpiod_set 1 GPIO17'; then
 fi
 check gpioset-toggle 'gpiod_blink' && expect_toggling gpioset-toggle-seen
 check gpioset-release 'gpiod_set 0 && gpiod_release' && expect_pin gpioset-released-low 0 released
+fi
 
 # --- part 2: torch ---------------------------------------------------------------------------
 if [ -n "$torch_bin" ]; then
@@ -354,8 +422,8 @@ if [ -n "$torch_bin" ]; then
     check torch-probe torch_probe || :
     guest show_probe
     clean "$console" | sed -n 's/^RASPI PROBE /  probe | /p'
-    check torch-probe-board-rpi3b probe_board || :
-    check torch-probe-chip-pinctrl-bcm2835 probe_chip || :
+    check torch-probe-board-$board probe_board || :
+    check torch-probe-chip-$chip probe_chip || :
     check torch-probe-kernel-preemption probe_kernel || :
     check torch-probe-led-gpio18 probe_line || :
     # torch setup by flags: the board and GPIO18 named, the LED lit, then dark and released.
@@ -381,6 +449,6 @@ printf 'quit\n' >&4
 wait "$qemu_pid" 2>/dev/null || true
 qemu_pid=""
 [ "$failed" = 0 ] || { TORCH_RASPI_KEEP=1; log "logs kept in $work"; }
-echo "raspi-test: $kernel_name, qemu $(qemu-system-aarch64 --version | sed -n '1s/.*version \([^ ]*\).*/\1/p') raspi3b (emulated, TCG): fetch ${t_fetch}s, unpack ${t_unpack}s, boot ${t_boot}s to the guest's first line, checks ${t_checks}s, total $(( $(now) - t_start ))s"
+echo "raspi-test: $kernel_name, qemu $(eval "$qemu --version" | sed -n '1s/.*version \([^ ]*\).*/\1/p') $machine (emulated, TCG): fetch ${t_fetch}s, unpack ${t_unpack}s, boot ${t_boot}s to the guest's first line, checks ${t_checks}s, total $(( $(now) - t_start ))s"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -23,10 +23,12 @@ amd64:x86_64|arm64:aarch64)
 arm64:x86_64)
     # Inside the toolchain's root, which sees only this work tree: build there, then copy.
     tc=$(sh "$top/dist/cross/toolchain.sh")
-    inner="$top/.build/gap-sampler-arm64"
+    # (One directory per run: the trixie and bookworm arm64 guests build side by side.)
+    inner="$top/.build/gap-sampler-arm64.$$"
     mkdir -p "$inner"
     sh "$top/dist/cross/in-root.sh" "$tc" aarch64-linux-gnu-gcc $flags -o "$inner/gap-sampler" "$src"
-    cp "$inner/gap-sampler" "$bin" ;;
+    cp "$inner/gap-sampler" "$bin"
+    rm -rf "$inner" ;;
 *) echo "build-sampler: cannot build for $arch on $(uname -m)" >&2; exit 1 ;;
 esac
 echo "$bin"

@@ -13,10 +13,11 @@
 #           list as before install
 # Each boot ends with a real `systemctl reboot`; qemu -no-reboot then exits and the next
 # boot starts on the same disk (a fresh copy of the cached image per run).
-# The package's architecture chooses the guest (machine.sh): amd64 boots Debian 12 on
-# Debian 12's own amd64 kernel ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots
-# Debian 13 (the release the arm64 package is built for) on `-M virt`, on Debian 13's own
-# arm64 kernel; each with the test's modules in an initramfs (Tests/vm/debian-kernel.sh).
+# The package's architecture chooses the guest (machine.sh), and its version's +debNN
+# the release (build-deb.sh): amd64 boots Debian 12 on Debian 12's own amd64 kernel
+# ($KERNEL, default 6.1) on qemu's pc machine; arm64 boots the release the package was
+# built for on `-M virt`, on that release's own arm64 kernel (Debian 13's 6.12, Debian
+# 12's 6.1); each with the test's modules in an initramfs (Tests/vm/debian-kernel.sh).
 #   Tests/systemd/run.sh DEB
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm; the arm64 guest's root, disks
 # and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_DEBIAN_KERNEL_CACHE
@@ -34,12 +35,14 @@ now() { date +%s; }
 
 [ -f "$deb" ] || { echo "systemd-test: no package at $deb" >&2; exit 1; }
 . "$here/machine.sh"
-case "$(dpkg-deb -f "$deb" Architecture)" in
-amd64) name=systemd-test; guest=x86_64; suite=bookworm
+case "$(dpkg-deb -f "$deb" Architecture):$(dpkg-deb -f "$deb" Version)" in
+amd64:*+deb12) name=systemd-test; guest=x86_64; suite=bookworm
     cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm} ;;
-arm64) name=arm64-systemd-test; guest=arm64; suite=trixie
+arm64:*+deb13) name=arm64-systemd-test; guest=arm64; suite=trixie kernel_version=6.12
     cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm} ;;
-*) echo "systemd-test: $deb is for '$(dpkg-deb -f "$deb" Architecture)': amd64 or arm64 packages only" >&2; exit 1 ;;
+arm64:*+deb12) name=arm64-bookworm-systemd-test; guest=arm64; suite=bookworm kernel_version=6.1
+    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm} ;;
+*) echo "systemd-test: $deb is $(dpkg-deb -f "$deb" Architecture) $(dpkg-deb -f "$deb" Version): amd64 for Debian 12 (+deb12), arm64 for Debian 12 or 13 (+deb12, +deb13) only" >&2; exit 1 ;;
 esac
 # build-rootfs.sh keeps the root where this run keeps its disks.
 export TORCH_VM_CACHE="$cache"
@@ -59,7 +62,7 @@ if [ "$guest" = arm64 ] && [ "$(uname -m)" = aarch64 ]; then
     kernel=$("$here/../vm/build-kernel.sh" 6.12 arm64)
 else
     if [ "$guest" = arm64 ]; then
-        kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/debian-kernel.sh" arm64 6.12)
+        kdir=$(TORCH_ARM64_VM_CACHE="$cache" "$here/../vm/debian-kernel.sh" arm64 "$kernel_version")
     else
         kdir=$("$here/../vm/debian-kernel.sh" amd64 "${KERNEL:-6.1}")
     fi
@@ -80,6 +83,15 @@ cp --sparse=always "$image" "$work/disk.ext4"
 cp "$deb" "$here"/guest/*.sh "$work/payload/"
 # The gap sampler, built for the guest (build-sampler.sh): guest/gap.sh runs it.
 cp "$("$here/build-sampler.sh" "$(dpkg-deb -f "$deb" Architecture)" "$work/sampler")" "$work/payload/"
+# TORCH_VM_REPOS (Tests/release/build-test-repos.sh's directory): the guest installs
+# from the signed repository and upgrades to the newer version (guest/repo.sh).
+if [ -n "${TORCH_VM_REPOS:-}" ]; then
+    for r in repo-v1 repo-v2; do
+        mkdir -p "$work/payload/$r"
+        cp -r "$TORCH_VM_REPOS/$r/apt" "$TORCH_VM_REPOS/$r"/torch-archive-keyring_*_all.deb "$work/payload/$r/"
+    done
+    cp -r "$TORCH_VM_REPOS/bad-packages" "$TORCH_VM_REPOS/bad-release" "$TORCH_VM_REPOS/versions" "$work/payload/"
+fi
 mkfs.ext4 -q -F -L vmtest -d "$work/payload" "$work/payload.ext4" 64M
 
 passed=0

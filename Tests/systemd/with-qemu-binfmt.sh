@@ -6,23 +6,22 @@
 # The entry is this run's own (torch-aarch64-PID, so runs side by side and a host's own
 # qemu-user-binfmt entries are left alone), registered with the F flag (the kernel opens
 # the emulator now, so it needs no copy inside the chroot) and removed when the command
-# ends, however it ends; binfmt_misc is mounted only if it was not, and unmounted again.
+# ends, however it ends; binfmt_misc is mounted if it was not, and left mounted.
 # Needs root.
 set -eu
 qemu=/usr/bin/qemu-aarch64-static
 [ -x "$qemu" ] || { echo "with-qemu-binfmt: no $qemu (apt-get install qemu-user-static)" >&2; exit 1; }
 dir=/proc/sys/fs/binfmt_misc
 name=torch-aarch64-$$
-mounted=""
+# binfmt_misc stays mounted after: another run beside this one (two guests' roots built
+# at once) may have registered its own entry there since.
 cleanup() {
     [ ! -e "$dir/$name" ] || echo -1 > "$dir/$name"
-    [ -z "$mounted" ] || umount "$dir"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 if [ ! -e "$dir/register" ]; then
     mount -t binfmt_misc binfmt_misc "$dir"
-    mounted=yes
 fi
 # The aarch64 ELF header (64-bit, little-endian, ET_EXEC or ET_DYN, EM_AARCH64), as
 # Debian's qemu-user-binfmt writes it.

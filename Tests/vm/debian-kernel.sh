@@ -1,13 +1,15 @@
 #!/bin/sh
-# A test VM's kernel: Debian's own prebuilt kernel, unmodified, and the three things the
-# tests need that it leaves out, built as out-of-tree modules against Debian's headers for
-# that very kernel (kmod/Kbuild): gpio-sim (with the IRQ simulator linked in), uleds and
-# the test PWM chip (kernel/pwm-torch-test.c). Building three modules costs seconds where
-# building a kernel from source costs many minutes of CPU.
+# A test VM's kernel: Debian's own prebuilt kernel, unmodified, and the things the tests
+# need that it leaves out, built as out-of-tree modules against Debian's headers for that
+# very kernel (kmod/Kbuild): gpio-sim (with the IRQ simulator linked in), uleds, the test
+# PWM chip (kernel/pwm-torch-test.c) and the test light sensor that reads its light
+# (kernel/iio-torch-test.c, on Debian's IIO core, industrialio.ko). Building four small
+# modules costs seconds where building a kernel from source costs many minutes of CPU.
 #
 #   Tests/vm/debian-kernel.sh amd64 6.1    Debian 12's kernel (linux-image-amd64's)
 #   Tests/vm/debian-kernel.sh amd64 6.12   Debian 12's 6.12 (linux-image-6.12-amd64's)
 #   Tests/vm/debian-kernel.sh arm64 6.12   Debian 13's kernel (linux-image-arm64's)
+#   Tests/vm/debian-kernel.sh arm64 6.1    Debian 12's kernel (bookworm's linux-image-arm64's)
 #
 # Prints a directory holding
 #   vmlinuz     Debian's kernel image
@@ -23,8 +25,10 @@
 # it no longer has is an error). Debian builds each kernel with its release's gcc (the
 # headers' CC: gcc-12 for Debian 12, gcc-14 for Debian 13): the amd64 modules are built
 # natively (this script is for x86_64 hosts; Debian 12's gcc-12 is the host's when the
-# host is Debian 12), the arm64 ones inside the arm64 cross toolchain's trixie root
-# (dist/cross/toolchain.sh), whose glibc the kbuild tools (linux-kbuild-*, amd64) need.
+# host is Debian 12), Debian 13's arm64 ones inside the arm64 cross toolchain's trixie
+# root (dist/cross/toolchain.sh), whose glibc the kbuild tools (linux-kbuild-*, amd64)
+# need, and Debian 12's arm64 ones on the host with Debian 12's gcc-12 for aarch64
+# (gcc-12-aarch64-linux-gnu: ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-).
 # Unsigned modules load: the kernels have CONFIG_MODULE_SIG without MODULE_SIG_FORCE
 # (they are tainted, which the tests ignore).
 #
@@ -49,7 +53,8 @@ case "$arch:$version" in
 amd64:6.1) meta=linux-image-amd64 pattern='linux-image-6.1.0-*-amd64' suite=bookworm ;;
 amd64:6.12) meta=linux-image-6.12-amd64 pattern='linux-image-6.12.*+deb12-amd64' suite=bookworm ;;
 arm64:6.12) meta=linux-image-arm64 pattern='linux-image-6.12.*-arm64' suite=trixie ;;
-*) die "usage: debian-kernel.sh amd64 6.1|6.12, or arm64 6.12 (not '$arch $version')" ;;
+arm64:6.1) meta=linux-image-arm64 pattern='linux-image-6.1.0-*-arm64' suite=bookworm ;;
+*) die "usage: debian-kernel.sh amd64 6.1|6.12, or arm64 6.12|6.1 (not '$arch $version')" ;;
 esac
 [ "$(uname -m)" = x86_64 ] || die "this host is $(uname -m): the modules are built on x86_64 (natively, or with the x86_64 cross toolchain)"
 if [ "$arch" = arm64 ]; then
@@ -68,6 +73,7 @@ apt_dir="$cache/apt-$suite"
 apt_opts="-q -o Dir::State::Lists=$apt_dir/lists -o Dir::Cache=$apt_dir/cache
  -o Dir::State::Status=/dev/null -o Debug::NoLocking=1
  -o APT::Architecture=amd64 -o APT::Architectures::=amd64"
+[ "$arch:$suite" != arm64:bookworm ] || apt_opts="$apt_opts -o APT::Architectures::=arm64"
 # Debian 13 from the mirror; Debian 12 from the machine's own sources (its configuration
 # of the archive, read as it is).
 [ "$suite" = bookworm ] || apt_opts="$apt_opts -o APT::Architectures::=arm64 -o Dir::Etc::SourceList=$apt_dir/sources.list
@@ -115,7 +121,7 @@ deb_of() { awk -v p="$1" -v c="$cache" '$1 == p { print c "/debs/" $3 ".deb" }' 
 kernel=$(awk '$1 ~ /^linux-image-/ { print $1 }' "$lock")
 kver=${kernel#linux-image-}
 
-key=$( { echo "$arch $version"; cut -d' ' -f3 "$lock"; cat "$0" "$here/kmod/Kbuild" "$here/kernel/pwm-torch-test.c"; } \
+key=$( { echo "$arch $version"; cut -d' ' -f3 "$lock"; cat "$0" "$here/kmod/Kbuild" "$here/kernel/pwm-torch-test.c" "$here/kernel/iio-torch-test.c"; } \
     | sha256sum | cut -c1-16)
 out="$cache/kernel-$key"
 if [ -f "$out/initrd.img" ]; then
@@ -139,6 +145,7 @@ for want in CONFIG_MODULES=y CONFIG_CONFIGFS_FS=m CONFIG_LEDS_CLASS=y CONFIG_PWM
     CONFIG_GPIO_CDEV_V1=y CONFIG_IRQ_DOMAIN=y CONFIG_IRQ_WORK=y; do
     grep -qx "$want" "$config" || die "$kver: $want is not in its config (the modules assume it)"
 done
+grep -qE '^CONFIG_IIO=(m|y)$' "$config" || die "$kver: no IIO core (CONFIG_IIO), which the test light sensor needs"
 ! grep -q '^CONFIG_MODULE_SIG_FORCE=y' "$config" || die "$kver only loads signed modules (CONFIG_MODULE_SIG_FORCE)"
 kmod="$work/hdr/usr/src/torch-kmod"
 mkdir -p "$kmod"
@@ -149,7 +156,7 @@ dpkg-deb --fsys-tarfile "$(deb_of "$src")" | tar -xO "./usr/src/$src.tar.xz" \
 cp "$work/src/drivers/gpio/gpio-sim.c" "$kmod/gpio-sim-core.c"
 # 6.1's gpio-sim.c includes gpiolib's private header (what it uses of it is exported).
 cp "$work/src/drivers/gpio/gpiolib.h" "$work/src/kernel/irq/irq_sim.c" "$work/src/drivers/leds/uleds.c" "$here/kernel/pwm-torch-test.c" \
-    "$here/kmod/Kbuild" "$kmod/"
+    "$here/kernel/iio-torch-test.c" "$here/kmod/Kbuild" "$kmod/"
 # irq_sim.c runs each pending interrupt's handler with handle_simple_irq(irq_to_desc(n)):
 # irq_to_desc is not exported to modules, so call it through generic_handle_irq(n), which
 # runs the same handler (the one irq_sim_domain_map set: handle_simple_irq) on that desc.
@@ -160,7 +167,7 @@ log "unpacked in $(( $(now) - t0 )) s"
 # --- the modules -------------------------------------------------------------------------
 # Module BTF is skipped: it needs pahole and the tests read no BTF.
 t0=$(now)
-if [ "$arch" = arm64 ]; then
+if [ "$arch:$suite" = arm64:trixie ]; then
     tc=$(sh "$top/dist/cross/toolchain.sh")
     root="$tc/root"
     kbuild_dir=$(cd "$work/hdr/usr/lib" && echo linux-kbuild-*)
@@ -178,11 +185,16 @@ if [ "$arch" = arm64 ]; then
         > "$work/modules.log" 2>&1 || { cat "$work/modules.log" >&2; die "the module build failed"; }
 else
     cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*\) .*/\1/p' "$config")
-    command -v "$cc" > /dev/null || die "$kver was built with $cc (CONFIG_CC_VERSION_TEXT), which this host lacks (apt-get install $cc)"
+    # Debian 12's arm64 kernel was built natively with gcc-12: here, its aarch64 cross
+    # build (the same GCC release, Debian 12's).
+    cross=""
+    if [ "$arch" = arm64 ]; then cross=aarch64-linux-gnu- cc=aarch64-linux-gnu-$cc; fi
+    command -v "$cc" > /dev/null || die "$kver was built with $cc (CONFIG_CC_VERSION_TEXT), which this host lacks (apt-get install $(echo "$cc" | sed 's/^aarch64-linux-gnu-\(.*\)/\1-aarch64-linux-gnu/'))"
     # The headers' Makefile includes the common half by its absolute /usr/src path: here,
     # where they are unpacked (the links to kbuild are relative).
     sed -i "s|^include /usr/src/|include $work/hdr/usr/src/|" "$work/hdr/usr/src/linux-headers-$kver/Makefile"
-    make -s -C "$work/hdr/usr/src/linux-headers-$kver" M="$kmod" -j"$(nproc)" CONFIG_DEBUG_INFO_BTF_MODULES= modules \
+    make -s -C "$work/hdr/usr/src/linux-headers-$kver" M="$kmod" -j"$(nproc)" CONFIG_DEBUG_INFO_BTF_MODULES= \
+        ${cross:+ARCH=arm64 CROSS_COMPILE=$cross CC=$cc} modules \
         > "$work/modules.log" 2>&1 || { cat "$work/modules.log" >&2; die "the module build failed"; }
 fi
 grep -i 'warning\|undefined' "$work/modules.log" >&2 || true
@@ -195,7 +207,8 @@ log "modules built in $(( $(now) - t0 )) s"
 # the root is mounted), systemd's automounter, the configfs the GPIO simulator lives in,
 # the LED triggers the tests' LEDs use, the TCP socket lookup (inet_diag, tcp_diag: torch
 # asks sock_diag who is at the other end of a loopback connection; a Debian system loads
-# them on demand, these guests have no modules of their own to load), and ours.
+# them on demand, these guests have no modules of their own to load), and ours (the test
+# light sensor brings the IIO core it depends on).
 # Debian 12's packages keep them in /lib, Debian 13's in /usr/lib.
 moddir="$work/image/usr/lib/modules/$kver"
 [ -d "$moddir" ] || moddir="$work/image/lib/modules/$kver"
@@ -221,7 +234,7 @@ add_module() {
     echo "$1.ko" >> "$mods/order"
 }
 for m in virtio_pci virtio_blk crc32c_generic ext4 autofs4 configfs ledtrig_timer ledtrig_heartbeat \
-    ledtrig_default_on inet_diag tcp_diag gpio_sim uleds pwm_torch_test; do
+    ledtrig_default_on inet_diag tcp_diag gpio_sim uleds pwm_torch_test iio_torch_test; do
     add_module "$m"
 done
 bb=$work/bb

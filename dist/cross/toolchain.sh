@@ -29,8 +29,10 @@ suite=trixie
 # gcc-aarch64-linux-gnu, make and libelf: the arm64 VM's out-of-tree kernel modules
 # (Tests/vm/build-arm64-modules.sh), built with the compiler Debian built its arm64
 # kernel with (trixie's gcc-14) and the kbuild tools, which need trixie's glibc.
+# libgpiod-dev (amd64, beside the arm64 one: Multi-Arch same): the amd64 package for
+# trixie, built natively in this root (make deb SUITE=trixie on a Debian 12 host).
 host_packages="swiftlang lld libc6-dev libgcc-14-dev libstdc++-14-dev dpkg-dev lintian binutils-aarch64-linux-gnu
- gcc-aarch64-linux-gnu make libelf1t64"
+ gcc-aarch64-linux-gnu make libelf1t64 libgpiod-dev"
 # The target's development files, arm64 (multiarch into the same root), and libssl,
 # which the arm64 unit tests' TLS tests open (dlopen) under qemu-user with this root as
 # their library prefix, as a Pi with the package's Recommends has it.

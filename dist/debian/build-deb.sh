@@ -1,13 +1,23 @@
 #!/bin/sh
 # Builds the Debian package from a built binary (make deb calls this):
-#   dist/debian/build-deb.sh BIN VERSION OUT-DIR [ARCH]
+#   dist/debian/build-deb.sh BIN VERSION OUT-DIR [ARCH [SUITE]]
 # prints the .deb's path on stdout. Needs dpkg-dev (dpkg-shlibdeps) and binutils.
 # ARCH (default: this machine's) names a foreign Debian architecture for a cross-built
 # binary (make deb ARCH=arm64 runs this in the cross toolchain's root, where the arm64
 # libraries are installed multiarch and binutils-aarch64-linux-gnu strips).
+# SUITE (default: the release this runs on, /etc/os-release) is the Debian release the
+# binary was linked for: bookworm (Debian 12) or trixie (Debian 13). The package's
+# version is VERSION+debNN (0.1.0+deb12, 0.1.0+deb13): the two releases' packages of one
+# version differ, so both fit in one repository's pool, and a system upgraded from
+# bookworm to trixie takes the trixie one (+deb13 sorts after +deb12).
+# DEB_SYSROOT: the binary was linked against that sysroot's libraries rather than the
+# installed ones (the bookworm arm64 sysroot in the toolchain's trixie root,
+# dist/cross/bookworm-sdk.sh); Depends comes from its packages' database
+# (DEB_SYSROOT/var/lib/dpkg: their symbols and shlibs files).
 #
 # The package: /usr/bin/torch (stripped), the board profiles, the systemd units,
-# /etc/torch/torch.conf (a conffile), torch(1) and torch.conf(5), bash completion,
+# the commented default config (/usr/share/torch/torch.conf, from which postinst makes
+# /etc/torch/torch.conf at the first install), torch(1) and torch.conf(5), bash completion,
 # copyright and changelog. Depends is what dpkg-shlibdeps finds for the binary: libc6
 # and the libgpiod runtime package it was linked against (libgpiod2 for 1.6 on
 # Debian 12, libgpiod3 for 2.x).
@@ -16,6 +26,13 @@ umask 022
 bin=$1 version=$2 out=$3
 native=$(dpkg --print-architecture)
 arch=${4:-$native}
+suite=${5:-$(. /etc/os-release && echo "$VERSION_CODENAME")}
+case "$suite" in
+bookworm) pkgversion=$version+deb12 ;;
+trixie) pkgversion=$version+deb13 ;;
+*) echo "build-deb: suite '$suite': bookworm or trixie" >&2; exit 1 ;;
+esac
+sysroot=${DEB_SYSROOT:-}
 here=$(cd "$(dirname "$0")" && pwd)
 dist=$(dirname "$here")
 top=$(dirname "$dist")
@@ -31,7 +48,7 @@ esac
 
 work=$(mktemp -d /tmp/torch-deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
-stage="$work/torch_${version}_$arch"
+stage="$work/torch_${pkgversion}_$arch"
 mkdir -p "$stage"
 
 install -D -m 0755 "$bin" "$stage/usr/bin/torch"
@@ -43,7 +60,11 @@ if [ "$arch" != "$native" ]; then
     export DEB_HOST_ARCH="$arch"
 fi
 # As dh_strip does: the symbols are not needed to run, and lintian wants them gone.
-"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/torch"
+# .swift_modhash too: swiftc's hash for its incremental builds, new at every build and
+# never read at run time; the build ID is then made the binary's own (build-id.sh), so
+# two builds of one commit give the same package.
+"$strip" --remove-section=.comment --remove-section=.note --remove-section=.swift_modhash --strip-unneeded "$stage/usr/bin/torch"
+sh "$here/build-id.sh" "${strip%strip}objcopy" "$stage/usr/bin/torch"
 
 install -d "$stage/usr/share/torch/boards"
 install -m 0644 "$top"/boards/*.board "$stage/usr/share/torch/boards/"
@@ -55,7 +76,10 @@ for unit in $units; do
     chmod 0644 "$stage/usr/lib/systemd/system/$unit"
 done
 
-install -D -m 0644 "$dist/torch.conf" "$stage/etc/torch/torch.conf"
+# The commented default: postinst makes /etc/torch/torch.conf from it at the first
+# install. /etc/torch/torch.conf is no conffile, so an upgrade whose default changed
+# never stops on dpkg's question about it (a non-interactive upgrade cannot answer).
+install -D -m 0644 "$dist/torch.conf" "$stage/usr/share/torch/torch.conf"
 
 install -d "$stage/usr/share/man/man1" "$stage/usr/share/man/man5"
 # The pages carry the version in their .TH line (checked against Version.swift); a
@@ -68,12 +92,20 @@ install -D -m 0644 "$dist/torch.bash-completion" "$stage/usr/share/bash-completi
 install -d "$stage/usr/share/doc/torch"
 install -m 0644 "$here/copyright" "$stage/usr/share/doc/torch/copyright"
 # A native package: the changelog is changelog.gz (not changelog.Debian.gz).
-sed "s/@VERSION@/$version/g" "$here/changelog.in" | gzip -9n > "$stage/usr/share/doc/torch/changelog.gz"
+sed -e "s/@PKGVERSION@/$pkgversion/g" -e "s/@SUITE@/$suite/g" "$here/changelog.in" | gzip -9n > "$stage/usr/share/doc/torch/changelog.gz"
 
 # Depends: from the binary's NEEDED libraries and the installed packages' shlibs.
 mkdir -p "$work/src/debian"
 printf 'Source: torch\n\nPackage: torch\nArchitecture: any\n' > "$work/src/debian/control"
-depends=$(cd "$work/src" && dpkg-shlibdeps -O -e"$stage/usr/bin/torch" 2>"$work/shlibdeps.log" \
+# With a sysroot: its libraries and its own database (dpkg-query --search finds its
+# files by their path here).
+shlibdeps_opts=""
+if [ -n "$sysroot" ]; then
+    triplet=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null)
+    shlibdeps_opts="--admindir=$sysroot/var/lib/dpkg -l$sysroot/lib/$triplet -l$sysroot/usr/lib/$triplet"
+fi
+# shellcheck disable=SC2086 # shlibdeps_opts: a list of options
+depends=$(cd "$work/src" && dpkg-shlibdeps $shlibdeps_opts -O -e"$stage/usr/bin/torch" 2>"$work/shlibdeps.log" \
     | sed -n 's/^shlibs:Depends=//p') || true
 if [ -z "$depends" ]; then
     cat "$work/shlibdeps.log" >&2
@@ -82,15 +114,15 @@ if [ -z "$depends" ]; then
 fi
 
 install -d "$stage/DEBIAN"
-size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
-sed -e "s/@VERSION@/$version/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
+# In bytes, not blocks: the same on any file system (reproducible).
+size=$(du -sk --apparent-size --exclude=DEBIAN "$stage" | cut -f1)
+sed -e "s/@VERSION@/$pkgversion/" -e "s/@ARCH@/$arch/" -e "s/@SIZE@/$size/" -e "s/@DEPENDS@/$depends/" \
     "$here/control.in" > "$stage/DEBIAN/control"
-install -m 0644 "$here/conffiles" "$stage/DEBIAN/conffiles"
 for script in postinst prerm postrm; do
     sed "s/@UNITS@/$units/" "$here/$script" > "$stage/DEBIAN/$script"
     chmod 0755 "$stage/DEBIAN/$script"
 done
-(cd "$stage" && find . -path ./DEBIAN -prune -o -path ./etc -prune -o -type f -print \
+(cd "$stage" && find . -path ./DEBIAN -prune -o -type f -print \
     | sed 's#^\./##' | LC_ALL=C sort | xargs md5sum) > "$stage/DEBIAN/md5sums"
 
 # Reproducible: every file dated by the last commit (or now outside git).
@@ -98,6 +130,6 @@ epoch=${SOURCE_DATE_EPOCH:-$(git -C "$top" log -1 --format=%ct 2>/dev/null || da
 find "$stage" -exec touch -h -d "@$epoch" {} +
 
 mkdir -p "$out"
-deb="$out/torch_${version}_$arch.deb"
+deb="$out/torch_${pkgversion}_$arch.deb"
 SOURCE_DATE_EPOCH=$epoch dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >&2
 echo "$deb"

@@ -23,7 +23,7 @@ public struct StatusReport: Equatable, Sendable {
     /// `lit`, `brightness_percent`, `pattern` (canonical text), `pattern_name` (display
     /// name), `button_mode`, `backend`, `service`, `uptime_s`, `sleep_timer_remaining_s`,
     /// `stealth`, `lit_while_held`, `fading`, `light_by_default`, `sleep_timer_s`, `pid`,
-    /// `button_stuck`.
+    /// `button_stuck`, `lockout`, `led_dark` (null when no light sensor watches the LED).
     public var members: [JSONMember] {
         [
             JSONMember("lit", .bool(status.lit)),
@@ -42,6 +42,8 @@ public struct StatusReport: Equatable, Sendable {
             JSONMember("sleep_timer_s", status.sleepTimer.map { .number(Self.seconds($0)) } ?? .null),
             JSONMember("pid", pid.map { .number(Double($0)) } ?? .null),
             JSONMember("button_stuck", .bool(status.buttonStuck)),
+            JSONMember("lockout", .bool(status.lockedOut)),
+            JSONMember("led_dark", status.ledDark.map(JSONValue.bool) ?? .null),
         ]
     }
 

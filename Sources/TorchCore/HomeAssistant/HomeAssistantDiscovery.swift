@@ -1,5 +1,6 @@
 /// Home Assistant MQTT discovery: the retained config of a JSON-schema light, of a problem
-/// sensor for a stuck button and of one device trigger per button gesture
+/// sensor for a stuck button (and one for a dark LED while a light sensor watches it) and
+/// of one device trigger per button gesture
 /// (home-assistant.io/integrations/light.mqtt, binary_sensor.mqtt, device_trigger.mqtt).
 /// An empty retained payload on the same topics removes them.
 public struct HomeAssistantDiscovery: Equatable, Sendable {
@@ -35,9 +36,37 @@ public struct HomeAssistantDiscovery: Equatable, Sendable {
             }
     }
 
-    /// The same topics with empty retained payloads: Home Assistant deletes the entities.
+    /// The same topics with empty retained payloads, and the LED-dark sensor's: Home
+    /// Assistant deletes the entities.
     public var removals: [MQTTMessage] {
-        messages.map { MQTTMessage(topic: $0.topic, payload: [], qos: .atLeastOnce, retain: true) }
+        (messages.map(\.topic) + [topics.ledDarkConfig]).map { MQTTMessage(topic: $0, payload: [], qos: .atLeastOnce, retain: true) }
+    }
+
+    /// The LED-dark sensor's config while a light sensor watches the LED, else an empty
+    /// retained payload: one announced before is removed when the watch is gone.
+    public func ledDarkMessage(watched: Bool) -> MQTTMessage {
+        watched ? MQTTMessage(topic: topics.ledDarkConfig, text: ledDarkConfig.jsonText, qos: .atLeastOnce, retain: true)
+                : MQTTMessage(topic: topics.ledDarkConfig, payload: [], qos: .atLeastOnce, retain: true)
+    }
+
+    /// A binary sensor of device class `problem`, as the stuck button's: on while the light
+    /// sensor reads the lit LED dark (`DarkLEDWatch`: a broken LED, a loose wire), off
+    /// once it reads light again. Diagnostic, on the board's device.
+    public var ledDarkConfig: JSONValue {
+        .object([
+            JSONMember("name", .string("LED dark")),
+            JSONMember("unique_id", .string(topics.node + "_led_dark")),
+            JSONMember("device_class", .string("problem")),
+            JSONMember("entity_category", .string("diagnostic")),
+            JSONMember("state_topic", .string(topics.ledDark)),
+            JSONMember("payload_on", .string("ON")),
+            JSONMember("payload_off", .string("OFF")),
+            JSONMember("availability_topic", .string(topics.availability)),
+            JSONMember("payload_available", .string("online")),
+            JSONMember("payload_not_available", .string("offline")),
+            JSONMember("qos", .number(1)),
+            JSONMember("device", device),
+        ])
     }
 
     public var device: JSONValue {

@@ -34,6 +34,12 @@ public struct MQTTTopics: Equatable, Sendable {
     /// The problem sensor's discovery config (a binary sensor of device class problem).
     public var buttonStuckConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/button_stuck/config" }
 
+    /// `ON` while the light sensor reads the lit LED dark, else `OFF`, retained: the
+    /// LED-dark problem sensor's state (only while a light sensor watches the LED).
+    public var ledDark: String { base + "/led-dark" }
+    /// The LED-dark problem sensor's discovery config.
+    public var ledDarkConfig: String { "\(discoveryPrefix)/binary_sensor/\(node)/led_dark/config" }
+
     /// A device trigger's discovery config.
     public func triggerConfig(_ trigger: GestureTrigger) -> String {
         "\(discoveryPrefix)/device_automation/\(node)/\(trigger.objectID)/config"

@@ -1,27 +1,7 @@
 /// A source of monotonic time. The hardware layer provides `MonotonicClock`
-/// (CLOCK_MONOTONIC); tests drive a `ManualClock` so every timing rule is checked
+/// (CLOCK_MONOTONIC); tests drive TorchTesting's `ManualClock` so every timing rule is checked
 /// deterministically, to the nanosecond.
 public protocol TorchClock: Sendable {
     /// The current instant on the monotonic clock.
     func now() -> Instant
-}
-
-/// A clock that only moves when told to. For tests and simulations.
-public final class ManualClock: TorchClock, @unchecked Sendable {
-    // Only touched from the test's own thread; @unchecked because tests hand it to
-    // code that stores `any TorchClock`.
-    private var current: Instant
-
-    public init(_ start: Instant = .zero) { current = start }
-
-    public func now() -> Instant { current }
-
-    /// Moves the clock forward by `d`.
-    public func advance(by d: Duration) { current = current + d }
-
-    /// Sets the clock to `t`; time never goes backwards.
-    public func advance(to t: Instant) {
-        precondition(t >= current, "ManualClock cannot go backwards")
-        current = t
-    }
 }

@@ -46,12 +46,14 @@ extension TorchStateMachine {
             if n == 1 {
                 // The first click never waits: its action applies to the state before its press.
                 pendingSequence?.litFromDark = false
+                firstClickFrom = LightBefore(latched: !p.litFromDark && lit && !momentary, sosActive: sosActive)
                 if p.litFromDark { revertPressLight() }
                 apply(map[.clicks(1)], at: t)
                 return
             }
             // A provisional light stays until the sequence is known.
-            pendingSequence = PendingSequence(clicks: n, litFromDark: (pendingSequence?.litFromDark ?? false) || p.litFromDark)
+            pendingSequence = PendingSequence(clicks: n, litFromDark: (pendingSequence?.litFromDark ?? false) || p.litFromDark,
+                                              before: pendingSequence?.before ?? firstClickFrom)
             if !map.hasLonger(than: n) { finishSequence(at: t) }
         case let .clicksEnded(n, _):
             sequenceClicks = 0
@@ -105,7 +107,18 @@ extension TorchStateMachine {
         guard let pending = pendingSequence else { return }
         if pending.litFromDark && momentary { revertPressLight() }
         pendingSequence = nil
-        apply(activeMap[.clicks(pending.clicks)], at: t)
+        let action = activeMap[.clicks(pending.clicks)]
+        // An action on the screen only (the seed's double tap: its standby look) leaves
+        // the light as the sequence found it: the first click's toggle is undone.
+        if action == .stealth, let before = pending.before, before.latched != (lit && !momentary) {
+            if before.latched {
+                turnOn(at: t, recall: false)
+                sosActive = before.sosActive
+            } else {
+                stopEverything()
+            }
+        }
+        apply(action, at: t)
     }
 
     /// A press's end: a light held only by the button goes dark (unless a click

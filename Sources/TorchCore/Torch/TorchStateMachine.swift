@@ -87,6 +87,16 @@ public struct TorchStateMachine: Sendable {
         var clicks: Int
         /// A press of the sequence lit the light provisionally.
         var litFromDark: Bool
+        /// The light before the sequence's first click acted (`firstClickFrom`).
+        var before: LightBefore?
+    }
+
+    /// The light a click sequence's first click found, for an action that changes only
+    /// the screen (`stealth`): a double tap then leaves the light as it was before it.
+    struct LightBefore: Sendable {
+        /// Lit and latched (not held by the button).
+        var latched: Bool
+        var sosActive: Bool
     }
 
     /// The sunset timer being set: the button is still held.
@@ -120,6 +130,8 @@ public struct TorchStateMachine: Sendable {
     var sequenceClicks = 0
     /// A sequence of 2 clicks or more whose action waits for the sequence to end.
     var pendingSequence: PendingSequence?
+    /// The light the click sequence's first click found.
+    var firstClickFrom: LightBefore?
     var sunset: SunsetSetup?
     /// A level transition in progress: the program to play when it ends (at its
     /// `startedAt`).
@@ -325,11 +337,13 @@ public struct TorchStateMachine: Sendable {
 
     /// What `torch status` shows at `time`.
     public func statusSummary(at time: Instant) -> TorchStatus {
-        TorchStatus(
+        var status = TorchStatus(
             lit: lit, litWhileHeld: momentary, brightness: shownBrightness, pattern: currentPattern,
             buttonMode: buttonMode, stealth: stealth,
             sleepRemaining: sleepDeadline.map { max(.zero, $0 - time) },
             fading: fadeEnd != nil, lightByDefault: settings.lightByDefault, sleepTimer: settings.sleepTimer)
+        status.lockedOut = locked
+        return status
     }
 
     /// Appends `.stateChanged` when the persistent state differs from the last reported

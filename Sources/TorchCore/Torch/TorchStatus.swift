@@ -21,6 +21,12 @@ public struct TorchStatus: Equatable, Sendable {
     /// A button is held past `[button] stuck-after`: taken as released until its line
     /// reads released (a stuck or shorted button).
     public var buttonStuck = false
+    /// Lockout is on (its gesture, 4 clicks by default): the button gives only the floor's
+    /// glow while held until the unlock gesture.
+    public var lockedOut = false
+    /// True while a light sensor reads the lit LED dark (`DarkLEDWatch`); nil when no
+    /// sensor watches it.
+    public var ledDark: Bool? = nil
 
     public init(lit: Bool, litWhileHeld: Bool, brightness: Brightness, pattern: Pattern, buttonMode: ButtonMode,
                 stealth: Bool, sleepRemaining: Duration?, fading: Bool, lightByDefault: Bool = false,

@@ -76,6 +76,9 @@ public enum SensorReading: Equatable, Sendable {
     /// The 1-minute load average, which the heartbeat follows. A failing read is logged
     /// once (the heartbeat keeps its last rate), and once more when it reads again.
     case loadAverage(Result<Double, HardwareError>)
+    /// A light sensor's reading (the sensor's front end reads it on its own thread): the
+    /// dark-LED watch judges it.
+    case light(LightReading)
 }
 
 extension TorchController {
@@ -121,6 +124,8 @@ extension TorchController {
             readoutRead(result, at: time)
         case let .reading(.loadAverage(result), time):
             loadAverageRead(result, at: time)
+        case let .reading(.light(reading), time):
+            lightRead(reading, at: time)
         case let .report(line, priority):
             log(line, priority)
         case let .advance(time, output):

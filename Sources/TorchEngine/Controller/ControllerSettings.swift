@@ -31,6 +31,9 @@ public struct ControllerSettings {
     public var hasStatusLEDs = true
     /// Re-reads the config (SIGHUP, `reload`); nil: reload is not possible in this mode.
     public var reload: (() -> Result<ReloadedConfig, ReloadError>)?
+    /// A light sensor looks at the LED (`[sensor]` with a device and `watch = yes`): the
+    /// controller watches its readings against the mapping's calibration ("LED dark").
+    public var watchesLight = false
     /// A remote front end's virtual press (the web page) is released this long after
     /// its press or last renewal: the dead-man rule, with or without a page id.
     public var remotePressLease: Duration = .seconds(1)

@@ -80,16 +80,14 @@ extension TorchController {
         publishedTimeline = p.timeline
         pendingProgram = nil
         guard settings.blinkOnPatternChange, patternChanged, !force else {
-            effects.append(.play(program))
+            play(program)
             return
         }
         if let t = FeedbackBlink.timeline(of: p.timeline) {
-            effects.append(.play(ScheduledProgram(timeline: t, lightness: p.brightness.fraction, startedAt: now,
-                                                  mapping: settings.mapping)))
+            play(ScheduledProgram(timeline: t, lightness: p.brightness.fraction, startedAt: now, mapping: settings.mapping))
         } else {
-            effects.append(.play(ScheduledProgram(timeline: FeedbackBlink.acknowledgement(before: p.timeline),
-                                                  lightness: p.brightness.fraction, startedAt: now,
-                                                  mapping: settings.mapping)))
+            play(ScheduledProgram(timeline: FeedbackBlink.acknowledgement(before: p.timeline),
+                                  lightness: p.brightness.fraction, startedAt: now, mapping: settings.mapping))
             var later = program
             later.startedAt = now + FeedbackBlink.length
             if let end = runUntil { later.timeline = p.timeline.endingDark(at: end - later.startedAt) }

@@ -22,6 +22,10 @@ extension TorchController {
             settings.torch = new.settings
             settings.mapping = new.mapping
             settings.library = new.library
+            if mappingChanged {
+                let watch = Self.lightWatch(settings)
+                if watch?.calibration != lightWatch?.calibration { lightWatch = watch }
+            }
             machine.reconfigure(new.settings, at: now)
             if timingChanged { resetRecognizers(at: now) }
             // The same program at the new mapping, from its own start: the phase is kept.

@@ -66,6 +66,8 @@ public final class TorchController {
     var saveHeld = false
     /// `settleProgramFirst` left the rest of `settle` for when the effects are taken.
     var restPending = false
+    /// The dark-LED watch on the light sensor's readings (nil: no sensor, or no calibration).
+    var lightWatch: DarkLEDWatch?
 
     public init(settings: ControllerSettings, at start: Instant) {
         self.settings = settings
@@ -74,6 +76,7 @@ public final class TorchController {
         machine = TorchStateMachine(settings: settings.torch, restoring: settings.resuming?.state ?? settings.restoring,
                                     resuming: settings.resuming != nil, now: start)
         resetRecognizers(at: start)
+        lightWatch = Self.lightWatch(settings)
     }
 
     /// Starts at `time`: the light as the saved state or the command line asks.
@@ -87,6 +90,9 @@ public final class TorchController {
         if let resuming = settings.resuming { machine.anchorProgram(at: resuming.origin) }
         for c in settings.initialCommands { machine.handle(c, at: time) }
         if !settings.initialCommands.isEmpty { lastCommandOrigin = .cli }
+        if settings.watchesLight && lightWatch == nil {
+            log("light sensor: this LED has no calibration (torch calibrate measures it): the LED is not watched", .warning)
+        }
         settle()
     }
 
@@ -236,7 +242,7 @@ public final class TorchController {
         machine.advance(to: now)
         if let pending = pendingProgram, now >= pending.startedAt {
             pendingProgram = nil
-            effects.append(.play(pending))
+            play(pending)
         }
         settle()
         checkHealth(output)
@@ -297,6 +303,7 @@ public final class TorchController {
     public func status(at time: Instant) -> TorchStatus {
         var status = machine.statusSummary(at: time)
         status.buttonStuck = !stuckButtons.isEmpty
+        status.ledDark = lightWatch?.isDark
         return status
     }
 

@@ -42,6 +42,8 @@ public final class MQTTFrontEnd: CountsRequests {
     private var lastStateText: String?
     /// The problem sensor's state last published.
     private var lastButtonStuck: Bool?
+    /// The LED-dark sensor's state last published.
+    private var lastLEDDark: Bool?
     private var lastStateAt: Instant?
     private var statePending = false
     private static let stateSpacing: Duration = .milliseconds(50)
@@ -106,7 +108,13 @@ public final class MQTTFrontEnd: CountsRequests {
     }
 
     public func statusChanged(_ status: TorchStatus, at now: Instant) {
+        let watchedBefore = self.status.map { $0.ledDark != nil }
         self.status = status
+        // The LED newly watched (or no longer): its sensor announced (or removed) at once.
+        if let before = watchedBefore, before != (status.ledDark != nil), session.isConnected,
+           let m = settings.discovery?.ledDarkMessage(watched: status.ledDark != nil) {
+            session.publish(m, at: now)
+        }
         publishState(at: now)
         perform(at: now, controller: nil)
     }
@@ -223,6 +231,7 @@ public final class MQTTFrontEnd: CountsRequests {
     private func announce(at now: Instant) {
         session.publish(MQTTMessage(topic: settings.topics.availability, text: "online", qos: .atLeastOnce, retain: true), at: now)
         for m in settings.discovery?.messages ?? [] { session.publish(m, at: now) }
+        if let m = settings.discovery?.ledDarkMessage(watched: status?.ledDark != nil) { session.publish(m, at: now) }
         publishState(at: now, force: true)
     }
 
@@ -232,6 +241,7 @@ public final class MQTTFrontEnd: CountsRequests {
     private func publishState(at now: Instant, force: Bool = false) {
         guard let status, session.isConnected else { return }
         publishButtonStuck(status.buttonStuck, at: now, force: force)
+        if let dark = status.ledDark { publishLEDDark(dark, at: now, force: force) }
         let json = LightStateMessage.json(status, library: library).jsonText
         statePending = false
         guard force || json != lastStateText else { return }
@@ -244,6 +254,13 @@ public final class MQTTFrontEnd: CountsRequests {
         // after a connect is echoed at once).
         if !force { lastStateAt = now }
         session.publish(MQTTMessage(topic: settings.topics.state, text: json, qos: .atLeastOnce, retain: true), at: now)
+    }
+
+    /// The LED-dark sensor's state, retained, when it changes (or at an announce).
+    private func publishLEDDark(_ dark: Bool, at now: Instant, force: Bool) {
+        guard force || dark != lastLEDDark else { return }
+        lastLEDDark = dark
+        session.publish(MQTTMessage(topic: settings.topics.ledDark, text: dark ? "ON" : "OFF", qos: .atLeastOnce, retain: true), at: now)
     }
 
     /// The problem sensor's state, retained, when it changes (or at an announce).

@@ -29,6 +29,9 @@ extension TorchService {
             families.append(.histogram("torch_software_pwm_duty_error_ratio",
                                        help: "Software PWM: |actual - intended| duty of each on/off cycle of at most 50 ms.", metrics.dutyError))
         }
+        if let dark = status.ledDark {
+            families.append(.single("torch_led_dark", .gauge, help: "1 while the light sensor reads the lit LED dark (a broken LED, a loose wire), else 0.", dark ? 1 : 0))
+        }
         let counted = options.frontEnds.compactMap(\.countedRequests)
         families.append(.labelled("torch_requests_total", .counter, help: "Requests each front end took.", label: "front_end",
                                   counted.map { ($0.name, Double($0.counts.requests)) }))

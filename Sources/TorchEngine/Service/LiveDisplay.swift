@@ -32,6 +32,7 @@ public final class LiveDisplay {
         var line = "\(lamp) [\(bar)] duty \(pad(LevelSyntax.format(duty), 6))  \(state) · \(status.brightness) · \(status.pattern.displayName) · button \(status.buttonMode)"
         if let r = status.sleepRemaining { line += " · sleep in \(DurationSyntax.format(.seconds(Int64(r.seconds.rounded(.up)))))" }
         if status.stealth { line += " · stealth" }
+        if status.lockedOut { line += " · locked out" }
         if !note.isEmpty { line += "  — \(note)" }
         guard line != lastLine else { return }
         lastLine = line

@@ -9,7 +9,7 @@ enum BenchCommand {
     static let duration = Option("duration", value: "duration", help: "timing: how long to play; pwm/sweep: time per step; button --button-line: the longest to listen. (default: 10s / 2s / 60s)",
                                  parse: DurationSyntax.parse)
     static let json = Flag("json", help: "Print one JSON object instead of text.")
-    static let svg = Option("svg", value: "file", help: "timing: write a lateness histogram and a timeline plot as SVG.")
+    static let svg = Option("svg", value: "file", help: "timing: write a lateness histogram and a timeline plot as SVG; light: the measured lightness against the CIE target.")
     static let storm = Flag("storm", help: "timing: hand the scheduler 500 brightness changes/s meanwhile.")
     static let presses = Option("presses", value: "n", help: "button: presses to inject (default: 200), or with --button-line to record (default: 10).") {
         (t: String) throws(ValueError) -> Int in
@@ -26,7 +26,7 @@ enum BenchCommand {
     static let level = Option("level", value: "level", help: "pwm, flicker: the duty cycle to hold. (default: 50%)") {
         (t: String) throws(ValueError) -> Double in try LevelSyntax.parse(t, range: 0.001...1)
     }
-    static let steps = Option("steps", value: "n", help: "sweep: brightness steps from 1% to 100%. (default: 10)") {
+    static let steps = Option("steps", value: "n", help: "sweep: brightness steps from 1% to 100%; light: levels from 100%/n to 100%. (default: 10)") {
         (t: String) throws(ValueError) -> Int in
         guard let n = Int(t), (2...100).contains(n) else { throw ValueError(value: t, allowed: "a count from 2 to 100") }
         return n
@@ -34,8 +34,8 @@ enum BenchCommand {
     static let compare = Flag("compare", help: "sweep: run the cie curve, then linear, to compare.")
 
     static let spec = CommandSpec(
-        name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps, flicker.",
-        arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm, sweep or flicker. (default: timing)", optional: true)],
+        name: "bench", overview: "Bench-test an LED and this machine: timing, button latency, PWM, sweeps, flicker, light.",
+        arguments: [ArgumentSpec(name: "kind", help: "timing, button, pwm, sweep, flicker or light. (default: timing)", optional: true)],
         options: [duration.spec, json.spec, svg.spec, storm.spec, presses.spec, frequencies.spec, level.spec, steps.spec, compare.spec],
         discussion: """
         KINDS:
@@ -50,6 +50,9 @@ enum BenchCommand {
           flicker  the PWM carrier's flicker at --level per frequency: measured
                    frequency, percent flicker, flicker index, and IEEE 1789-2015's
                    region (low risk, no observable effect) with its limits there
+          light    the light itself through a light sensor ([sensor]): the LED dark,
+                   --steps levels through the curve (and this LED's calibration), then
+                   full; per level the reading, its lightness L* and the CIE target's
         """) { p, light throws(UsageError) in
         .local(try request(p, light))
     }
@@ -57,7 +60,7 @@ enum BenchCommand {
     static func request(_ p: ParsedArguments, _ light: LightOptions) throws(UsageError) -> BenchRequest {
         let word = p.positionals.first ?? "timing"
         guard let kind = BenchRequest.Kind(rawValue: word) else {
-            throw UsageError(message: "<kind>: '\(word)' is not valid: expected timing, button, pwm, sweep or flicker", command: p.command)
+            throw UsageError(message: "<kind>: '\(word)' is not valid: expected timing, button, pwm, sweep, flicker or light", command: p.command)
         }
         let buttonLine = kind == .button ? try p.value(CommonOptions.buttonLine) : nil
         let duration = try p.value(duration)
@@ -71,7 +74,7 @@ enum BenchCommand {
     }
 
     static func run(_ r: BenchRequest, output: any LightOutput, reason: String, config: TorchConfig,
-                    curve: BrightnessCurve?) -> Int32 {
+                    curve: BrightnessCurve?, statePath: String) -> Int32 {
         if !r.json { StandardError.write(reason + "\n") }
         let scheduler = SettingsFactory.scheduler(config)
         defer { output.close() }
@@ -80,8 +83,16 @@ enum BenchCommand {
             case .timing: return try timing(r, output, scheduler)
             case .button: return try button(r, output, scheduler, config: config)
             case .pwm: return try pwm(r, output, scheduler)
-            case .sweep: return try sweep(r, output, scheduler, curve: curve ?? config.light.curve)
+            case .sweep:
+                // The cie sweep through this LED's calibration, as every output plays it.
+                return try sweep(r, output, scheduler, curve: curve ?? config.light.curve,
+                                 calibration: SettingsFactory.calibration(statePath: statePath).0)
             case .flicker: return try flicker(r, output, scheduler, config: config)
+            case .light:
+                let (calibration, warning) = SettingsFactory.calibration(statePath: statePath)
+                if let warning, !r.json { StandardError.write(warning + "\n") }
+                return try light(r, output, scheduler, config: config,
+                                 mapping: SettingsFactory.mapping(config, curve: curve, calibration: calibration))
             }
         } catch {
             StandardError.write(clearLine + "torch: bench \(r.kind.rawValue): \(error)\n")
@@ -214,7 +225,7 @@ enum BenchCommand {
     }
 
     private static func sweep(_ r: BenchRequest, _ output: any LightOutput, _ s: SchedulerSettings,
-                              curve: BrightnessCurve) throws(HardwareError) -> Int32 {
+                              curve: BrightnessCurve, calibration: LightCalibration?) throws(HardwareError) -> Int32 {
         let scheduler = PatternScheduler(output: output, settings: s)
         try scheduler.start()
         defer { scheduler.stop() }
@@ -224,7 +235,7 @@ enum BenchCommand {
         var levels: [Double] = []
         for i in 0..<r.steps { levels.append(0.01 + 0.99 * Double(i) / Double(r.steps - 1)) }
         for c in curves {
-            let mapping = OutputMapping(curve: c)
+            let mapping = OutputMapping(curve: c, calibration: calibration)
             for (i, level) in levels.enumerated() {
                 scheduler.play(ScheduledProgram(timeline: .steady(1), lightness: level, startedAt: clock.now(), mapping: mapping))
                 let duty = mapping.duty(forLightness: level)
@@ -239,7 +250,8 @@ enum BenchCommand {
         endBar(r)
         for level in levels {
             table += LevelSyntax.format(level).padding(6) + " "
-                + curves.map { LevelSyntax.format(OutputMapping(curve: $0).duty(forLightness: level)).padding(12) }.joined(separator: " ") + "\n"
+                + curves.map { LevelSyntax.format(OutputMapping(curve: $0, calibration: calibration).duty(forLightness: level)).padding(12) }
+                    .joined(separator: " ") + "\n"
         }
         StandardOutput.write(table)
         return ExitCode.ok
@@ -278,7 +290,7 @@ private extension String {
 
 /// `torch bench KIND [options]`, checked.
 struct BenchRequest: LocalCommand {
-    enum Kind: String, Sendable { case timing, button, pwm, sweep, flicker }
+    enum Kind: String, Sendable { case timing, button, pwm, sweep, flicker, light }
     var kind: Kind
     var duration: Duration
     var json: Bool
@@ -308,7 +320,8 @@ struct BenchRequest: LocalCommand {
             return ExitCode.failure
         }
         return Runner.withOutput(light, context.config) { output, reason in
-            BenchCommand.run(self, output: output, reason: reason, config: context.config, curve: light.curve)
+            BenchCommand.run(self, output: output, reason: reason, config: context.config, curve: light.curve,
+                             statePath: context.statePath)
         }
     }
 }

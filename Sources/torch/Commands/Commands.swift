@@ -10,7 +10,7 @@ enum Commands {
         SOSSubcommand.spec, MorseSubcommand.spec, BreatheSubcommand.spec, PatternSubcommand.spec, ReadoutSubcommand.spec,
         ModeSubcommand.spec, StealthSubcommand.spec, ButtonCommand.spec, StatusSubcommand.spec, BoardsCommand.spec,
         SetupCommand.spec, ProbeCommand.spec, BootLineCommand.spec, WiringCommand.spec, PlotCommand.spec,
-        BenchCommand.spec, RunSubcommand.spec, MQTTForgetCommand.spec,
+        BenchCommand.spec, CalibrateCommand.spec, RunSubcommand.spec, MQTTForgetCommand.spec,
         WebLinkCommand.spec,
     ]
 }

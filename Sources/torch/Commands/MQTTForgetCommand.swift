@@ -47,7 +47,7 @@ struct MQTTForgetCommand: LocalCommand {
         sessionSettings.backoffFirst = .milliseconds(200)
         let topics = settings.topics
         let discovery = settings.discovery ?? HomeAssistantDiscovery(topics: topics, name: "", model: "", softwareVersion: "", effects: [])
-        let clears = discovery.removals + [topics.state, topics.buttonStuck, topics.availability].map {
+        let clears = discovery.removals + [topics.state, topics.buttonStuck, topics.ledDark, topics.availability].map {
             MQTTMessage(topic: $0, payload: [], qos: .atLeastOnce, retain: true)
         }
         let clock = MonotonicClock()

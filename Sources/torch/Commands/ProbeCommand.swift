@@ -1,5 +1,6 @@
 import TorchCLI
 import TorchCore
+import TorchEngine
 import TorchHardware
 
 /// `torch probe`: what this machine has (board, GPIO chips and who holds their lines,
@@ -35,6 +36,7 @@ struct ProbeCommand: LocalCommand {
         report.pwmPIODriver = MachineProbe().pwmPIODriver()
         report.kernelRelease = MachineProbe().kernelRelease()
         report.preemption = MachineProbe().kernelPreemption()
+        report.iioDevices = IIOLightSensor.list()
         StandardOutput.write(json ? report.json() : report.text())
         return ExitCode.ok
     }
@@ -57,6 +59,19 @@ struct ProbeReport {
     var kernelRelease: String? = nil
     /// How the kernel preempts a task in a system call (what delays a real-time wake-up).
     var preemption: KernelPreemptionReading? = nil
+    /// The IIO devices (/sys/bus/iio/devices): those with a light channel are listed.
+    var iioDevices: [IIOLightSensor.IIODeviceListing] = []
+
+    /// The IIO devices with a light channel (illuminance, or an ADC's voltages).
+    var lightSensors: [IIOLightSensor.IIODeviceListing] { iioDevices.filter { !$0.channels.isEmpty } }
+
+    /// "iio:device0 (bh1750): in_illuminance (raw × scale, lx), integration 120ms".
+    static func sensorLine(_ d: IIOLightSensor.IIODeviceListing) -> String {
+        let channels = d.channels.map { c in
+            "\(c.name) (\(c.isRaw ? "raw" + (c.scaleFile != nil ? " × scale" : "") : "input"), \(c.quantity.unit))"
+        }
+        return "\(d.id) (\(d.name)): " + channels.joined(separator: ", ")
+    }
 
     /// The carriers torch can dim with on this machine, the one `auto` drives first:
     /// hardware PWM where there are PWM chips, the kernel's pwm-gpio where it has the
@@ -139,6 +154,14 @@ struct ProbeReport {
             row("pio pwm", "this pin has no PWM channel; RP1's PIO can drive it with \(kernel): "
                 + OutputPlanner.enableText(hint) + ", then set [output] pwm-chip to the controller it adds")
         }
+        if lightSensors.isEmpty {
+            row("light sensor", "none (no /sys/bus/iio/devices/*/in_illuminance*)")
+        } else {
+            for (i, d) in lightSensors.enumerated() {
+                let hint = config[SensorSection.self].device == nil && i == 0 ? "; [sensor] device = \(d.name) reads it" : ""
+                if i == 0 { row("light sensor", Self.sensorLine(d) + hint) } else { more(Self.sensorLine(d)) }
+            }
+        }
         for (i, c) in carriers.enumerated() {
             let line = c.summary(duty: flickerDuty) + (c == PWMCarrier.configured(plan.backend, config.output) ? " (what auto drives)" : "")
             if i == 0 { row("flicker", line) } else { more(line) }
@@ -193,6 +216,13 @@ struct ProbeReport {
             JSONMember("leds", texts(machine.leds)), JSONMember("output", .object(output)),
             JSONMember("boards_directory", text(boardsDirectory)), JSONMember("notes", texts(problems)),
             JSONMember("kernel", kernelJSON), JSONMember("flicker", .array(carriers.map(flickerJSON))),
+            JSONMember("light_sensors", .array(lightSensors.map { d in
+                .object([JSONMember("device", .string(d.id)), JSONMember("name", .string(d.name)),
+                         JSONMember("channels", .array(d.channels.map { c in
+                             .object([JSONMember("channel", .string(c.name)), JSONMember("unit", .string(c.quantity.unit)),
+                                      JSONMember("value", .string(c.valueFile))])
+                         }))])
+            })),
         ])
     }
 

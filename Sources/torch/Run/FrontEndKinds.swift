@@ -8,6 +8,7 @@ enum FrontEndKinds {
     static let all: [any FrontEndKind] = [
         MQTTFrontEndKind(),
         WebFrontEndKind(),
+        SensorFrontEndKind(),
     ]
 
     /// Their sections, for the config parser and the reference.

@@ -157,7 +157,7 @@ enum Runner {
     /// what changed from `running` (the config at the start) that only a restart applies
     /// is named.
     private static func reloadConfig(_ global: GlobalOptions, _ light: LightOptions,
-                                     running: TorchConfig) -> Result<ReloadedConfig, ReloadError> {
+                                     running: TorchConfig, statePath: String) -> Result<ReloadedConfig, ReloadError> {
         var config: TorchConfig
         do {
             (config, _) = try ConfigLoader.load(global.configPath)
@@ -171,7 +171,9 @@ enum Runner {
         do {
             let library = try PatternLibrary(config: config)
             let settings = try TorchSettings(config: config, library: library)
-            return .success(ReloadedConfig(settings: settings, mapping: SettingsFactory.mapping(config, curve: light.curve),
+            let (calibration, _) = SettingsFactory.calibration(statePath: statePath)
+            return .success(ReloadedConfig(settings: settings,
+                                           mapping: SettingsFactory.mapping(config, curve: light.curve, calibration: calibration),
                                            library: library, restartOnly: running.restartOnlyChanges(to: config)))
         } catch {
             return .failure(ReloadError(["config: \(error)"]))
@@ -264,10 +266,12 @@ enum Runner {
             }
             if let w = saved.warning { banner.append(w) }
             banner += takeOver?.notes ?? []
+            let (calibration, calibrationWarning) = SettingsFactory.calibration(statePath: statePath)
+            if let w = calibrationWarning { banner.append(w) }
             // The carrier that dims the LED, when IEEE 1789 puts it above low risk: once, with the fix.
             if isService, let line = PWMCarrier.configured(output.kind, config.output)?.runLogLine { banner.append(line) }
             var controller = ControllerSettings(
-                torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve), library: library,
+                torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve, calibration: calibration), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
                 backend: output.kind)
             controller.resuming = takeOver?.resumption
@@ -292,7 +296,8 @@ enum Runner {
                 }
             }
             if isService {
-                controller.reload = { reloadConfig(global, light, running: config) }
+                controller.reload = { reloadConfig(global, light, running: config, statePath: statePath) }
+                controller.watchesLight = SettingsFactory.watchesLight(config)
                 controller.blinkOnPatternChange = config.feedback.blinkOnPatternChange
                 let close = { output.close(); for b in buttons { b.close() } }
                 let journal = JournalLog()

@@ -2,6 +2,7 @@ import Testing
 import TorchCore
 import TorchEngine
 import TorchHardware
+import TorchTesting
 
 /// `ControllerInput` and `TorchController.handle(_:)`, the one way in: every case
 /// reaches the state machine (or the controller's own state) at the instant it carries,

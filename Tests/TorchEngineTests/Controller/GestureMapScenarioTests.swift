@@ -78,6 +78,11 @@ import TorchEngine
         rig.run(until: atMs(650))
         #expect(rig.torch.locked && !rig.lit)
         #expect(logs(rig).contains("lockout on"))
+        // The status shows it (torch status, its JSON, the terminal's line), and says it changed.
+        let locked = rig.controller.status(at: atMs(650))
+        #expect(locked.lockedOut)
+        #expect(StatusReport(locked, backend: .sim, uptime: nil).members.contains(JSONMember("lockout", .bool(true))))
+        #expect(rig.effects.contains(.statusChanged(locked)))
         // Locked: a press lights the floor, steady, only while held.
         rig.press(at: atMs(2000))
         #expect(rig.lit && rig.program.brightness == Brightness(clamping: 0.01) && rig.program.timeline == Pattern.steady.timeline())
@@ -94,6 +99,7 @@ import TorchEngine
         rig.run(until: atMs(7650))
         #expect(!rig.torch.locked && rig.lit && nearly(rig.program.brightness, 0.4))
         #expect(logs(rig).contains("lockout off"))
+        #expect(!rig.controller.status(at: atMs(7650)).lockedOut)
     }
 
     @Test func autoLockLocksAfterTheConfiguredTimeDark() {

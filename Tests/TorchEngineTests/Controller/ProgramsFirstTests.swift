@@ -1,6 +1,7 @@
 import Testing
 import TorchCore
 import TorchEngine
+import TorchTesting
 
 /// A press's program is handed over before the rest of its settling (`takePrograms`):
 /// the shell plays it, then takes the status change, the save and the gesture, which

@@ -25,7 +25,9 @@ import TorchEngine
         var rig = TorchRig(runFor: .seconds(5))
         rig.command(.setPattern(.blink(on: .milliseconds(50), off: .milliseconds(50))), at: atMs(0))
         let p = try #require(rig.handed)
-        #expect(p.timeline.darkFrom == .seconds(5) - (p.startedAt - Instant.zero))
+        let sinceZero: Duration = p.startedAt - Instant.zero
+        let darkFrom: Duration = .seconds(5) - sinceZero
+        #expect(p.timeline.darkFrom == darkFrom)
         #expect(flashes(p, until: atMs(5000)) == 50)
     }
 

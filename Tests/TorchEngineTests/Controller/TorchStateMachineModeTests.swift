@@ -53,6 +53,39 @@ import TorchEngine
         #expect(rig.events.contains(.stealthChanged(false)))
     }
 
+    /// `on-double-tap = stealth`, as the seed app's double tap: the status LEDs only.
+    /// A lit torch stays lit (the first click's toggle is undone when the double tap is
+    /// known), SOS included; a dark one stays dark.
+    @Test func doubleTapStealthLeavesTheLightAsItWas() {
+        var rig = TorchRig(TorchSettings(doubleTapAction: .stealth))
+        rig.click(atMs(0), atMs(100))
+        rig.run(until: atMs(1000))
+        #expect(rig.lit)
+        rig.click(atMs(2000), atMs(2050))
+        rig.click(atMs(2150), atMs(2200))
+        rig.run(until: atMs(3000))
+        #expect(rig.torch.stealth)
+        #expect(rig.lit, "the double tap changed the screen only")
+        #expect(rig.torch.lighting == .latched)
+        // SOS by the long hold from dark.
+        rig.command(.off, at: atMs(3500))
+        rig.press(at: atMs(3600))
+        rig.run(until: atMs(6000))
+        rig.release(at: atMs(6100))
+        #expect(rig.torch.sosActive)
+        rig.click(atMs(7000), atMs(7050))
+        rig.click(atMs(7150), atMs(7200))
+        rig.run(until: atMs(7900))
+        #expect(!rig.torch.stealth)
+        #expect(rig.lit && rig.torch.sosActive, "SOS goes on through the double tap")
+        rig.command(.off, at: atMs(7950))
+        rig.click(atMs(8000), atMs(8050))
+        rig.click(atMs(8150), atMs(8200))
+        rig.run(until: atMs(9000))
+        #expect(rig.torch.stealth)
+        #expect(!rig.lit, "a dark torch stays dark")
+    }
+
     @Test func doubleTapActionSOSAndLongHoldActionOn() {
         var rig = TorchRig(TorchSettings(doubleTapAction: .sos, longHoldAction: .on))
         rig.click(atMs(0), atMs(100))

@@ -1,6 +1,6 @@
 # Boot 0: install the package (issue 9, step 1). Before it, the root file system's
 # file list; then apt install ./torch_*.deb (no network: its dependencies are in the
-# image), the gpio-sim chip as a oneshot unit ordered before torch.service, the config
+# image), or on the arm64 guests apt install torch from the signed repository (repo.sh), the gpio-sim chip as a oneshot unit ordered before torch.service, the config
 # naming its lines with light-by-default = yes. Installing enables the unit and starts
 # no light.
 
@@ -18,6 +18,11 @@ file_list > "$keep/files-before"
 
 check boot0-systemd-pid1 "PID 1 is $(cat /proc/1/comm)" [ "$(cat /proc/1/comm)" = systemd ]
 
+if [ -d "$here/repo-v1" ]; then
+    # The arm64 guests: from torch's signed repository (repo.sh).
+    . "$here/repo.sh"
+    repo_install
+else
 deb=$(ls "$here"/torch_*.deb)
 t0=$(cut -d' ' -f1 /proc/uptime)
 if DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" > /tmp/apt.log 2>&1; then
@@ -26,13 +31,18 @@ if DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" > /tmp/apt.log 2>
 else
     fail boot0-apt-install "$(tail -n 5 /tmp/apt.log | tr '\n' '|')"
 fi
+fi
 check boot0-torch-version "torch --version: $(torch --version 2>&1)" sh -c "torch --version | grep -q '^torch [0-9]'"
 check boot0-enabled "is-enabled: $(systemctl is-enabled torch.service torch.socket 2>&1 | tr '\n' ' ')" \
     sh -c '[ "$(systemctl is-enabled torch.service)" = enabled ] && [ "$(systemctl is-enabled torch.socket)" = enabled ]'
 check boot0-no-light-at-install "torch.service is $(systemctl is-active torch.service)" \
     sh -c '[ "$(systemctl is-active torch.service)" != active ]'
 check boot0-gpio-group "no gpio group" getent group gpio
-check boot0-conffile "not a conffile" sh -c "dpkg-query -W -f='\${Conffiles}' torch | grep -q /etc/torch/torch.conf"
+# The config, made from the packaged default at install: the administrator's, no conffile.
+config_from_default() {
+    cmp -s /etc/torch/torch.conf /usr/share/torch/torch.conf && [ -z "$(dpkg-query -W -f='${Conffiles}' torch)" ]
+}
+check boot0-config-from-default "$(ls -l /etc/torch/torch.conf 2>&1); conffiles '$(dpkg-query -W -f='${Conffiles}' torch)'" config_from_default
 
 # The simulated GPIO chip, made before torch.service at every boot.
 cat > /usr/local/sbin/torch-gpiosim <<'SIM'

@@ -20,6 +20,12 @@ saved=$(sed -n 's/^pattern=//p' /var/lib/torch/state 2>/dev/null)
 playing=$(torch status --json 2>/dev/null | sed -n 's/.*"pattern":"\([^"]*\)".*/\1/p')
 check boot5-power-cut-plays-the-saved "saved '$saved', playing '$playing'" [ -n "$saved" -a "$saved" = "$playing" ]
 
+# The arm64 guests: the newer version from the repository, over a lit light (repo.sh).
+if [ -d "$here/repo-v1" ]; then
+    . "$here/repo.sh"
+    repo_upgrade
+fi
+
 DEBIAN_FRONTEND=noninteractive apt-get remove -y -q torch > /tmp/apt.log 2>&1 \
     && pass boot5-apt-remove || fail boot5-apt-remove "$(tail -n 5 /tmp/apt.log | tr '\n' '|')"
 check boot5-remove-unit-gone "$(systemctl is-active torch.service torch.socket | tr '\n' ' '); $(ls /usr/lib/systemd/system/torch.* 2>&1)" \
@@ -32,6 +38,9 @@ DEBIAN_FRONTEND=noninteractive apt-get purge -y -q torch > /tmp/apt.log 2>&1 \
     && pass boot5-apt-purge || fail boot5-apt-purge "$(tail -n 5 /tmp/apt.log | tr '\n' '|')"
 check boot5-purge-config-state-gone "$(ls -d /etc/torch /var/lib/torch 2>&1 | tr '\n' ' ')" \
     sh -c '[ ! -e /etc/torch ] && [ ! -e /var/lib/torch ]'
+
+# The keyring package and its source go, and Debian's sources come back (repo.sh).
+[ ! -d "$here/repo-v1" ] || repo_forget
 
 # The test's own gpio-sim unit goes too, then the file lists must match.
 systemctl disable torch-gpiosim.service >/dev/null 2>&1

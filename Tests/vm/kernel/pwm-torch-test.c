@@ -19,9 +19,16 @@
  *       a period below S is -EINVAL (the hardware's shortest period).
  *   /sys/module/pwm_torch_test/parameters/dropped  read: states lost to a full log.
  *
+ * The light the chip's channels give, for the project's test light sensor
+ * (iio-torch-test.c): pwm_torch_test_mean_light() is the time-weighted mean of a
+ * channel's duty over a window, from the last states applied (a history apart from the
+ * drained log, so reading the log does not take it away).
+ *
  * Linux 6.1 registers a caller-embedded struct pwm_chip with pwmchip_add(); 6.12
  * allocates it with pwmchip_alloc() (chips are devices numbered by an ID allocator).
  */
+#include <linux/math64.h>
+#include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/pwm.h>
@@ -48,6 +55,17 @@ struct torch_applied {
 	u8 err; /* positive errno */
 };
 
+u32 pwm_torch_test_mean_light(unsigned int channel, u64 from_ns, u64 to_ns);
+
+/* The last states each channel applied: CLOCK_MONOTONIC ns and the light in ppm. */
+#define TORCH_HISTORY 256
+struct torch_light_state {
+	u64 ns;
+	u32 ppm;
+};
+static struct torch_light_state history[TORCH_PWM_CHANNELS][TORCH_HISTORY];
+static unsigned int history_count[TORCH_PWM_CHANNELS], history_next[TORCH_PWM_CHANNELS];
+
 static DEFINE_SPINLOCK(log_lock);
 static struct torch_applied log_ring[TORCH_LOG_SIZE];
 static unsigned int log_head, log_count;
@@ -66,6 +84,80 @@ static void torch_log(const struct torch_applied *entry)
 	}
 	spin_unlock_irqrestore(&log_lock, flags);
 }
+
+/* An applied state's light, ppm of full: the duty's share of the period (the rest of
+ * it for inversed polarity), none while disabled. */
+static u32 torch_light_ppm(const struct torch_applied *e)
+{
+	u64 ppm;
+
+	if (!e->enabled || e->period == 0)
+		return 0;
+	ppm = div64_u64(min(e->duty, e->period) * 1000000ULL, e->period);
+	return e->inversed ? 1000000 - (u32)ppm : (u32)ppm;
+}
+
+static void torch_remember(const struct torch_applied *e)
+{
+	unsigned long flags;
+	unsigned int c = e->channel;
+
+	if (c >= TORCH_PWM_CHANNELS)
+		return;
+	spin_lock_irqsave(&log_lock, flags);
+	history[c][history_next[c]].ns = e->ns;
+	history[c][history_next[c]].ppm = torch_light_ppm(e);
+	history_next[c] = (history_next[c] + 1) % TORCH_HISTORY;
+	if (history_count[c] < TORCH_HISTORY)
+		history_count[c]++;
+	spin_unlock_irqrestore(&log_lock, flags);
+}
+
+/*
+ * The mean light of @channel over [@from_ns, @to_ns] (CLOCK_MONOTONIC), in ppm of full:
+ * each state weighted by how long it held inside the window. Before the first state
+ * remembered the channel is dark; a window older than the history starts with the
+ * oldest state kept.
+ */
+u32 pwm_torch_test_mean_light(unsigned int channel, u64 from_ns, u64 to_ns)
+{
+	unsigned long flags;
+	unsigned int i, n, first;
+	u64 sum = 0, t, end, at;
+	u32 level = 0;
+
+	if (channel >= TORCH_PWM_CHANNELS || to_ns <= from_ns)
+		return 0;
+	spin_lock_irqsave(&log_lock, flags);
+	n = history_count[channel];
+	first = (history_next[channel] + TORCH_HISTORY - n) % TORCH_HISTORY;
+	t = from_ns;
+	/* The state in force at the window's start. */
+	for (i = 0; i < n; i++) {
+		const struct torch_light_state *s = &history[channel][(first + i) % TORCH_HISTORY];
+
+		if (s->ns > from_ns)
+			break;
+		level = s->ppm;
+	}
+	if (i == 0 && n > 0 && n == TORCH_HISTORY)
+		level = history[channel][first].ppm;
+	for (; i < n; i++) {
+		const struct torch_light_state *s = &history[channel][(first + i) % TORCH_HISTORY];
+
+		at = s->ns;
+		if (at >= to_ns)
+			break;
+		sum += (u64)level * (at - t);
+		t = at;
+		level = s->ppm;
+	}
+	end = to_ns;
+	sum += (u64)level * (end - t);
+	spin_unlock_irqrestore(&log_lock, flags);
+	return (u32)div64_u64(sum, to_ns - from_ns);
+}
+EXPORT_SYMBOL_GPL(pwm_torch_test_mean_light);
 
 static int torch_pwm_apply(struct pwm_chip *chip, struct pwm_device *pwm,
 			   const struct pwm_state *state)
@@ -94,6 +186,8 @@ static int torch_pwm_apply(struct pwm_chip *chip, struct pwm_device *pwm,
 	}
 	entry.err = -err;
 	torch_log(&entry);
+	if (!err)
+		torch_remember(&entry);
 	return err;
 }
 
