@@ -6,6 +6,9 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#include "cgpiod_uapi.h"
 
 struct cgpiod_chip {
     struct gpiod_chip *chip;
@@ -16,9 +19,11 @@ struct cgpiod_chip {
 };
 
 struct cgpiod_request {
-    struct gpiod_chip *chip;
+    struct gpiod_chip *chip;    // NULL for an output (uapi_fd)
     struct gpiod_line *line;
     int event_fd;
+    /// An output's line request, through the kernel's uAPI; -1 for an input.
+    int uapi_fd;
 };
 
 int cgpiod_api_generation(void) { return 1; }
@@ -97,6 +102,7 @@ static int open_line(cgpiod_chip *chip, unsigned int offset, cgpiod_request **ou
         return err;
     }
     r->event_fd = -1;
+    r->uapi_fd = -1;
     *out = r;
     return 0;
 }
@@ -108,16 +114,18 @@ static void close_line(cgpiod_request *r) {
 
 int cgpiod_request_output(cgpiod_chip *chip, unsigned int offset, const char *consumer,
                           bool active_low, int initial_value, cgpiod_request **out) {
-    cgpiod_request *r;
-    int err = open_line(chip, offset, &r);
-    if (err) return err;
-    int flags = active_low ? GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW : 0;
-    errno = 0;
-    if (gpiod_line_request_output_flags(r->line, consumer, flags, initial_value ? 1 : 0) < 0) {
-        err = cgpiod_errno();
-        close_line(r);
-        return err;
+    if (offset >= chip->num_lines) return -EINVAL;
+    cgpiod_request *r = calloc(1, sizeof(*r));
+    if (!r) return -ENOMEM;
+    // libgpiod 1.6 keeps an output's descriptor to itself: the kernel's uAPI gives one
+    // that systemd's store can hold across a restart.
+    int fd = cgpiod_uapi_request_output(chip->path, offset, consumer, active_low, initial_value);
+    if (fd < 0) {
+        free(r);
+        return fd;
     }
+    r->uapi_fd = fd;
+    r->event_fd = -1;
     *out = r;
     return 0;
 }
@@ -155,10 +163,12 @@ int cgpiod_request_input(cgpiod_chip *chip, unsigned int offset, const char *con
 }
 
 int cgpiod_request_set_value(cgpiod_request *r, int value) {
+    if (r->uapi_fd >= 0) return cgpiod_uapi_set(r->uapi_fd, value);
     return gpiod_line_set_value(r->line, value ? 1 : 0) < 0 ? cgpiod_errno() : 0;
 }
 
 int cgpiod_request_get_value(cgpiod_request *r) {
+    if (r->uapi_fd >= 0) return cgpiod_uapi_get(r->uapi_fd);
     errno = 0;
     int v = gpiod_line_get_value(r->line);
     return v < 0 ? cgpiod_errno() : v;
@@ -185,8 +195,26 @@ int cgpiod_request_read_events(cgpiod_request *r, cgpiod_edge_event *events, siz
 
 void cgpiod_request_release(cgpiod_request *r) {
     if (!r) return;
+    if (r->uapi_fd >= 0) {
+        close(r->uapi_fd);
+        free(r);
+        return;
+    }
     gpiod_line_release(r->line);
     close_line(r);
+}
+
+int cgpiod_request_fd(cgpiod_request *r) { return r->uapi_fd >= 0 ? r->uapi_fd : r->event_fd; }
+
+int cgpiod_request_adopt(int fd, cgpiod_request **out) {
+    int v = cgpiod_uapi_get(fd);
+    if (v < 0) return v;
+    cgpiod_request *r = calloc(1, sizeof(*r));
+    if (!r) return -ENOMEM;
+    r->uapi_fd = fd;
+    r->event_fd = -1;
+    *out = r;
+    return 0;
 }
 
 #endif

@@ -6,6 +6,9 @@
 
 #include <limits.h>
 #include <stdlib.h>
+#include <unistd.h>
+
+#include "cgpiod_uapi.h"
 
 /// Edge events read per call: one press with its bounce train fits easily.
 #define EVENT_CAPACITY 64
@@ -18,10 +21,13 @@ struct cgpiod_chip {
 };
 
 struct cgpiod_request {
-    struct gpiod_line_request *request;
+    struct gpiod_line_request *request;     // NULL for a request taken over (uapi_fd)
     struct gpiod_edge_event_buffer *events; // NULL for an output
     unsigned int offset;
     int event_fd;
+    /// A line request taken over from another process, through the kernel's uAPI; -1
+    /// for one libgpiod made.
+    int uapi_fd;
 };
 
 int cgpiod_api_generation(void) { return 2; }
@@ -129,6 +135,7 @@ int cgpiod_request_output(cgpiod_chip *chip, unsigned int offset, const char *co
     r->request = request;
     r->offset = offset;
     r->event_fd = -1;
+    r->uapi_fd = -1;
     *out = r;
     return 0;
 }
@@ -178,17 +185,20 @@ int cgpiod_request_input(cgpiod_chip *chip, unsigned int offset, const char *con
     r->events = events;
     r->offset = offset;
     r->event_fd = fd;
+    r->uapi_fd = -1;
     *kernel_debounce = debounced;
     *out = r;
     return 0;
 }
 
 int cgpiod_request_set_value(cgpiod_request *r, int value) {
+    if (r->uapi_fd >= 0) return cgpiod_uapi_set(r->uapi_fd, value);
     enum gpiod_line_value v = value ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE;
     return gpiod_line_request_set_value(r->request, r->offset, v) < 0 ? cgpiod_errno() : 0;
 }
 
 int cgpiod_request_get_value(cgpiod_request *r) {
+    if (r->uapi_fd >= 0) return cgpiod_uapi_get(r->uapi_fd);
     errno = 0;
     enum gpiod_line_value v = gpiod_line_request_get_value(r->request, r->offset);
     if (v == GPIOD_LINE_VALUE_ERROR) return cgpiod_errno();
@@ -216,9 +226,26 @@ int cgpiod_request_read_events(cgpiod_request *r, cgpiod_edge_event *events, siz
 
 void cgpiod_request_release(cgpiod_request *r) {
     if (!r) return;
-    gpiod_line_request_release(r->request);
+    if (r->uapi_fd >= 0) close(r->uapi_fd);
+    if (r->request) gpiod_line_request_release(r->request);
     gpiod_edge_event_buffer_free(r->events);
     free(r);
+}
+
+int cgpiod_request_fd(cgpiod_request *r) {
+    if (r->uapi_fd >= 0) return r->uapi_fd;
+    return r->request ? gpiod_line_request_get_fd(r->request) : -1;
+}
+
+int cgpiod_request_adopt(int fd, cgpiod_request **out) {
+    int v = cgpiod_uapi_get(fd);
+    if (v < 0) return v;
+    cgpiod_request *r = calloc(1, sizeof(*r));
+    if (!r) return -ENOMEM;
+    r->uapi_fd = fd;
+    r->event_fd = -1;
+    *out = r;
+    return 0;
 }
 
 #endif

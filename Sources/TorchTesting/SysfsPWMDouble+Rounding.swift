@@ -1,3 +1,4 @@
+import TorchCore
 import TorchHardware
 
 /// Hardware that cannot make every period: a counter clocked at a fixed rate makes only

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Testing
+import TorchCore
 @testable import TorchHardware
 import TorchTesting
 

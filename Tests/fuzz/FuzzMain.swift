@@ -21,6 +21,7 @@ let fuzzTargets: [(name: String, run: ([UInt8]) -> Void)] = [
     ("mqtt", fuzzMQTT),
     ("http", fuzzHTTP),
     ("web-tokens", fuzzWebTokens),
+    ("handover", fuzzHandover),
     ("iio", fuzzIIO),
     ("calibration", fuzzCalibration),
 ]

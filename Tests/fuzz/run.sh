@@ -16,7 +16,7 @@ seconds=${2:-60}
 SWIFTC=${SWIFTC:-swiftc}
 out=.build/fuzz
 bin=$out/torch-fuzz
-targets="pattern custom morse units config board control state readings mqtt http web-tokens iio calibration"
+targets="pattern custom morse units config board control state readings mqtt http web-tokens iio calibration handover"
 
 mkdir -p "$out"
 # Parallel runs share the binary: one builds while the others wait.

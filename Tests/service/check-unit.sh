@@ -36,7 +36,8 @@ echo "check-unit: systemd-analyze verify: clean"
 for want in "ListenStream=/run/torch/torch.sock" "SocketMode=0660" "SocketGroup=gpio"; do
     grep -qx "$want" "$work/torch.socket" || { echo "check-unit: torch.socket lacks $want" >&2; exit 1; }
 done
-for want in "Sockets=torch.socket" "Also=torch.socket" "CapabilityBoundingSet=" "RuntimeDirectoryPreserve=yes"; do
+for want in "Sockets=torch.socket" "Also=torch.socket" "CapabilityBoundingSet=" "RuntimeDirectoryPreserve=yes" \
+    "FileDescriptorStoreMax=1" "Environment=FDSTORE=1" "NotifyAccess=exec"; do
     grep -qx "$want" "$work/torch.service" || { echo "check-unit: torch.service lacks $want" >&2; exit 1; }
 done
 if grep -q CAP_CHOWN "$work/torch.service"; then echo "check-unit: torch.service still has CAP_CHOWN" >&2; exit 1; fi

@@ -2,7 +2,8 @@
 # Builds the root file system for the systemd VM test and prints the path of its ext4
 # image on stdout: debootstrap, or mmdebstrap for a foreign architecture (minbase +
 # systemd as init + the libgpiod runtime the package depends on, so
-# `apt install ./torch_*.deb` needs no network in the guest),
+# `apt install ./torch_*.deb` needs no network in the guest; + mosquitto, the broker of
+# guest/clock.sh's MQTT group command, left stopped: the guest reaches no multi-user.target),
 # trimmed for a quick boot (trim-root.sh), with the test's entry point (rootfs/ here).
 #   build-rootfs.sh [bookworm|trixie] [amd64|arm64]   (default: bookworm amd64)
 # Debian 12 amd64 is the x86_64 guest's; Debian 13 arm64 the arm64 guest's. A root of
@@ -22,8 +23,8 @@ mirror=${TORCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 suite=${1:-bookworm}
 arch=${2:-amd64}
 case "$suite" in
-bookworm) packages=systemd,systemd-sysv,libgpiod2; name=debian12 ;;
-trixie) packages=systemd,systemd-sysv,libgpiod3; name=debian13 ;;
+bookworm) packages=systemd,systemd-sysv,libgpiod2,mosquitto,mosquitto-clients; name=debian12 ;;
+trixie) packages=systemd,systemd-sysv,libgpiod3,mosquitto,mosquitto-clients; name=debian13 ;;
 *) echo "build-rootfs: unknown suite '$suite' (bookworm or trixie)" >&2; exit 64 ;;
 esac
 case "$arch" in

@@ -22,7 +22,7 @@
 # Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm; the arm64 guest's root, disks
 # and kernel: TORCH_ARM64_VM_CACHE, default ~/.cache/torch-arm64-vm), TORCH_DEBIAN_KERNEL_CACHE
 # (the amd64 kernel, default ~/.cache/torch-debian-kernel), TORCH_VM_TIMEOUT (seconds per
-# boot, default 600; 1500 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
+# boot, default 1200; 1800 for an emulated arm64 guest), TORCH_VM_ACCEL (x86_64: default
 # tcg; arm64: kvm on an aarch64 host whose /dev/kvm works, else tcg), TORCH_VM_HOST
 # (default uname -m: the host architecture the Makefile chose the guest for).
 # Output: the guest's VMTEST lines prefixed [bootN], then "<name>: N passed, M
@@ -37,19 +37,19 @@ now() { date +%s; }
 . "$here/machine.sh"
 case "$(dpkg-deb -f "$deb" Architecture):$(dpkg-deb -f "$deb" Version)" in
 amd64:*+deb12) name=systemd-test; guest=x86_64; suite=bookworm
-    cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}; work="$cache/work/systemd" ;;
+    cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm} ;;
 arm64:*+deb13) name=arm64-systemd-test; guest=arm64; suite=trixie kernel_version=6.12
-    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm}; work="$cache/work/systemd" ;;
+    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm} ;;
 arm64:*+deb12) name=arm64-bookworm-systemd-test; guest=arm64; suite=bookworm kernel_version=6.1
-    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm}; work="$cache/work/systemd-bookworm" ;;
+    cache=${TORCH_ARM64_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-arm64-vm} ;;
 *) echo "systemd-test: $deb is $(dpkg-deb -f "$deb" Architecture) $(dpkg-deb -f "$deb" Version): amd64 for Debian 12 (+deb12), arm64 for Debian 12 or 13 (+deb12, +deb13) only" >&2; exit 1 ;;
 esac
 # build-rootfs.sh keeps the root where this run keeps its disks.
 export TORCH_VM_CACHE="$cache"
 log() { echo "$name: $*" >&2; }
 machine "$guest"
-boot_timeout=600
-[ "$guest:$accel" = arm64:tcg ] && boot_timeout=1500
+boot_timeout=1200
+[ "$guest:$accel" = arm64:tcg ] && boot_timeout=1800
 boot_timeout=${TORCH_VM_TIMEOUT:-$boot_timeout}
 log "$accel_why"
 t0=$(now)
@@ -73,7 +73,11 @@ t_cache=$(( $(now) - t0 ))
 
 # The disk: a fresh copy of the cached image per run (reboots persist within a run).
 # The second disk: the package and the guest scripts, read-only.
+# A directory of its own per run (two runs side by side must not share a disk); the
+# disks go when the run ends, the console logs stay for whoever reads a failure.
+work="$cache/work/systemd-$$"
 rm -rf "$work"
+trap 'rm -f "$work/disk.ext4" "$work/payload.ext4"' EXIT
 mkdir -p "$work/payload"
 cp --sparse=always "$image" "$work/disk.ext4"
 cp "$deb" "$here"/guest/*.sh "$work/payload/"

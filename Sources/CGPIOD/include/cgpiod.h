@@ -110,4 +110,18 @@ int cgpiod_request_read_events(cgpiod_request *request, cgpiod_edge_event *event
 /// Releases the line and frees the request. NULL is ignored.
 void cgpiod_request_release(cgpiod_request *request);
 
+/// An output request's descriptor: the kernel's line request, which keeps the line
+/// driven at its value while any process (or systemd's file descriptor store) holds a
+/// copy. -1 for a request that has none to give. Both builds have one for an output:
+/// libgpiod 2's request (gpiod_line_request_get_fd); with libgpiod 1.6, which gives no
+/// output line's descriptor, outputs are requested through the kernel's uAPI directly.
+int cgpiod_request_fd(cgpiod_request *request);
+
+/// Takes over a line request another process made, passed here as `fd` (systemd's
+/// store at a restart): no request is made and the line keeps its value; it is driven
+/// and read through the kernel's uAPI (GPIO_V2_LINE_SET/GET_VALUES_IOCTL on `fd`,
+/// its one line). The request owns `fd` from then on. Returns 0 and sets `*out`, or
+/// -errno (-ENOTTY: `fd` is not a v2 line request; `fd` is left open then).
+int cgpiod_request_adopt(int fd, cgpiod_request **out);
+
 #endif

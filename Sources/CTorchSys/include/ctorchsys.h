@@ -3,6 +3,7 @@
 #ifndef CTORCHSYS_H
 #define CTORCHSYS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 #include <signal.h>
@@ -82,6 +83,21 @@ int ctorch_accept(int listener, struct sockaddr *addr, unsigned int *len);
 /// kernel's error, where ENOENT means either "no such socket" or "no inet_diag in this
 /// kernel" (sock_diag says both alike), EPROTONOSUPPORT, EAFNOSUPPORT…
 int ctorch_tcp_socket_owner(const struct sockaddr *src, const struct sockaddr *dst, uint32_t *uid);
+
+/// The most descriptors one ctorch_send_with_fds carries.
+#define CTORCH_MAX_SENT_FDS 16
+
+/// Sends one datagram of `len` bytes to `addr` with `nfds` descriptors attached
+/// (SCM_RIGHTS), retrying EINTR. Returns 0 or an errno (EMSGSIZE when cut short).
+int ctorch_send_with_fds(int sock, const struct sockaddr *addr, unsigned int addrlen, const void *buf,
+                         size_t len, const int *fds, int nfds);
+
+/// Starts `path` with `argv` and `envp` (posix_spawn), its standard output a pipe whose
+/// read end (close-on-exec) comes back in `stdout_fd`, its standard input and error
+/// /dev/null, no other descriptor inherited, SIGTERM, SIGINT, SIGHUP and SIGQUIT
+/// blocked (a stopping unit's cgroup is signalled while the child answers). Returns 0
+/// or an errno.
+int ctorch_spawn_reading(const char *path, char *const argv[], char *const envp[], int *pid_out, int *stdout_fd);
 
 /// statfs(2)'s f_type (the file system's magic, linux/magic.h) of the file system that
 /// holds `path`, in `type`. Returns 0 or an errno (sys/vfs.h is not in the Glibc module).

@@ -158,4 +158,14 @@ public struct PlaybackStep: Sendable {
     public func stopping(at now: Int64) -> PlaybackWrite? {
         writtenDuty == 0 ? nil : PlaybackWrite(duty: 0, intended: now)
     }
+
+    /// The thread stops at `now` to hand the output over to the service's next process
+    /// (a restart): the output keeps what it shows, so a steady level or a pattern's
+    /// step holds until the next process writes. Only software PWM's in-between level
+    /// cannot hold on a line that is on or off: it is left on, so the light is not dark
+    /// while no process runs.
+    public func handingOver(at now: Int64) -> PlaybackWrite? {
+        guard softPWM, pwmDuty > 0, writtenDuty != 1 else { return nil }
+        return PlaybackWrite(duty: 1, intended: now)
+    }
 }

@@ -165,7 +165,10 @@ public struct TorchStateMachine: Sendable {
     /// configured ones (`settings.pattern`, else the first of the cycle). Lit when
     /// `lightByDefault` (every start), else as `atStart` says: the saved lit state
     /// (`restore`) or dark (`off`). The button mode is always the config's.
-    public init(settings base: TorchSettings, restoring saved: PersistentState?, now: Instant) {
+    ///
+    /// `resuming`: the service's last process handed the light over (a restart): `saved`
+    /// is the state it left, lit or dark as it was, not as the start rule says.
+    public init(settings base: TorchSettings, restoring saved: PersistentState?, resuming: Bool = false, now: Instant) {
         let user = saved?.settings ?? UserSettings()
         let settings = user.applied(to: base)
         self.settings = settings
@@ -179,7 +182,7 @@ public struct TorchStateMachine: Sendable {
         // (`shownBrightness`), never what is kept, so a cap later removed lights it again.
         brightness = saved?.brightness ?? settings.brightness
         pattern = settings.startPattern(restoring: saved)
-        let lit = settings.startsLit(restoring: saved)
+        let lit = resuming ? saved?.lit == true : settings.startsLit(restoring: saved)
         lighting = lit ? .latched : .dark
         program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
         // Lighting (or not) at start is the start rule's doing, not the user's: it is not

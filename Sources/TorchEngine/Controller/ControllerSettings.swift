@@ -11,6 +11,9 @@ public struct ControllerSettings {
     public var library: PatternLibrary
     /// The last state, restored at start (nil: start from the settings).
     public var restoring: PersistentState?
+    /// The light the service's last process handed over (a restart): it goes on as it
+    /// was, in phase, instead of `restoring` and the start rule.
+    public var resuming: Resumption?
     /// Commands applied at start, e.g. `.setPattern(.blink…)` for `torch blink`.
     public var initialCommands: [TorchCommand]
     /// Go dark and stop this long after the start (`--for`); nil: until stopped.

@@ -73,7 +73,8 @@ public final class TorchController {
         self.settings = settings
         origin = start
         now = start
-        machine = TorchStateMachine(settings: settings.torch, restoring: settings.restoring, now: start)
+        machine = TorchStateMachine(settings: settings.torch, restoring: settings.resuming?.state ?? settings.restoring,
+                                    resuming: settings.resuming != nil, now: start)
         resetRecognizers(at: start)
         lightWatch = Self.lightWatch(settings)
     }
@@ -85,6 +86,8 @@ public final class TorchController {
         resetRecognizers(at: time)
         nextWatchdog = settings.watchdogInterval.map { time + $0 }
         machine.advance(to: time)
+        // Taken over from the last process: the pattern goes on from its time zero.
+        if let resuming = settings.resuming { machine.anchorProgram(at: resuming.origin) }
         for c in settings.initialCommands { machine.handle(c, at: time) }
         if !settings.initialCommands.isEmpty { lastCommandOrigin = .cli }
         if settings.watchesLight && lightWatch == nil {

@@ -30,6 +30,8 @@ public final class PatternScheduler: @unchecked Sendable {
     /// Bumped on every hand-off, rewrite and stop: the thread sleeps on it.
     private let wakeWord = WakeWord()
     private let stopFlag = Atomic<Bool>(false)
+    /// With `stopFlag`: stop without going dark (a hand-over to the next process).
+    private let handOverFlag = Atomic<Bool>(false)
     private let started = Atomic<Int>(0)   // 0 not started, 1 running, 2 stopped
     private let dutyBits = Atomic<UInt64>(0)
     private let writeCount = Atomic<Int>(0)
@@ -109,8 +111,15 @@ public final class PatternScheduler: @unchecked Sendable {
     }
 
     /// Stops the thread after it has written dark (duty 0). Idempotent.
-    public func stop() {
+    public func stop() { stop(handingOver: false) }
+
+    /// Stops the thread leaving the output as it shows (`PlaybackStep.handingOver`),
+    /// for the service's next process to take over. Idempotent.
+    public func handOver() { stop(handingOver: true) }
+
+    private func stop(handingOver: Bool) {
         guard started.compareExchange(expected: 1, desired: 2, ordering: .acquiringAndReleasing).exchanged else { return }
+        handOverFlag.store(handingOver, ordering: .releasing)
         stopFlag.store(true, ordering: .releasing)
         wakeWord.wake()
         thread?.join()
@@ -202,11 +211,13 @@ public final class PatternScheduler: @unchecked Sendable {
             let wait = step.wait(from: waitFrom)
             step.woke(perform(wait, from: waitFrom, unchanged: seen, clock: clock))
         }
-        // Stop: go dark while still the only writer, then hand the last program back.
+        // Stop: go dark while still the only writer (or, handing over, leave the output
+        // as it shows), then hand the last program back.
         let now = clock.now().nanoseconds
-        if let dark = step.stopping(at: now), output.write(duty: dark.duty) == 0 {
-            dutyBits.store(dark.duty.bitPattern, ordering: .relaxed)
-            trace.push(OutputStamp(intended: dark.intended, actual: now, duty: dark.duty))
+        let last = handOverFlag.load(ordering: .acquiring) ? step.handingOver(at: now) : step.stopping(at: now)
+        if let last, output.write(duty: last.duty) == 0 {
+            dutyBits.store(last.duty.bitPattern, ordering: .relaxed)
+            trace.push(OutputStamp(intended: last.intended, actual: now, duty: last.duty))
         }
         if let old = current { handoff.retire(old) }
     }

@@ -33,6 +33,8 @@ public protocol ProgramPlayer: AnyObject {
     func rewrite()
     /// Writes dark and stops.
     func stop()
+    /// Stops leaving the output as it shows, for the service's next process (a restart).
+    func handOver()
 }
 
 extension PatternScheduler: ProgramPlayer {}

@@ -34,6 +34,9 @@ public struct ServiceOptions {
     public var sensors = SensorReaders()
     /// torch's version (`GET /metrics`' `torch_build_info`).
     public var version = ""
+    /// How the light outlives the process under systemd (a restart hands it over); nil:
+    /// every stop puts it back (a torch in the foreground, a unit without the store).
+    public var handover: (any ServiceHandover)?
 
     public init(controller: ControllerSettings, scheduler: SchedulerSettings = SchedulerSettings(),
                 tracePath: String? = nil, stateFile: StateFile? = nil, frontEnds: [any FrontEnd] = [],

@@ -29,6 +29,10 @@ public final class TorchService {
     private var stateFileFailing = false
     /// The owner's changes reach the state file at most once a second (`WriteCoalescer`).
     private var saves = WriteCoalescer<PersistentState>()
+    /// The last program's time zero, and whether the light changed since the handover
+    /// record was last written (`ServiceHandover.lightChanged`, once per turn).
+    private var playingSince: Instant?
+    private var handoverChanged = false
     /// The instant the run started: 0 in trace files.
     public private(set) var origin: Instant
     /// When the output was last looked after (health reported, a lost line taken again).
@@ -44,8 +48,7 @@ public final class TorchService {
     /// retry it and report), without the pattern thread's signal, or for a GPIO line of a
     /// service, which is taken again when its chip comes back: a steady line makes no
     /// write that could fail when its chip goes, and Linux 6.1 wakes no poller of a line
-    /// request when its chip is removed (6.12 does), nor does libgpiod 1.6 give an output
-    /// line's descriptor to poll; so it is probed once a second.
+    /// request when its chip is removed (6.12 does); so it is probed once a second.
     private var outputNeedsATimer: Bool {
         attention == nil || scheduler.isFailing || output.needsMaintenanceTimer
     }
@@ -110,8 +113,17 @@ public final class TorchService {
             waits.close()
             return 1
         }
+        options.handover?.keep(output)
         if let leds = options.statusLEDs, let path = options.statusLEDSavePath {
-            do { for w in try leds.restoreSaved(from: path) { log(w, .warning) } } catch { log("status LEDs: \(error)", .error) }
+            // A restart in stealth takes the dark LEDs over; any other start puts back
+            // what a crashed run left dark.
+            do {
+                if options.controller.resuming?.state.stealth == true {
+                    try leds.takeOverSaved(from: path)
+                } else {
+                    for w in try leds.restoreSaved(from: path) { log(w, .warning) }
+                }
+            } catch { log("status LEDs: \(error)", .error) }
         }
         let now = clock.now()
         origin = now
@@ -122,6 +134,7 @@ public final class TorchService {
         if let file = options.stateFile { sayWhetherChoicesAreKept(file) }
         controller.handle(.start(at: now))
         perform(controller.takeEffects(), at: now)
+        recordHandover()
         scheduler.lockMemory()
         // The event loop turns a button edge into a hand-off: one step below the
         // scheduler, so a busy machine cannot delay the light's reaction to a press.
@@ -176,7 +189,7 @@ public final class TorchService {
             // status and save, the other front ends, the timers, the trace): the button
             // path's latency is this loop's work from ppoll to here (`make bench` figure 4).
             let programs = controller.takePrograms()
-            for p in programs { scheduler.play(p) }
+            for p in programs { play(p) }
             if let edge = f.takeHandOffEdge(), !programs.isEmpty {
                 metrics.buttonHandedOff(edge: edge, at: clock.now())
             }
@@ -201,6 +214,22 @@ public final class TorchService {
         for f in options.frontEnds { f.refresh(at: now, controller: controller, duty: scheduler.currentDuty) }
         // What a refresh handed in plays in this turn, not at the next wake-up.
         perform(controller.takeEffects(), at: now)
+        recordHandover()
+    }
+
+    /// Hands `program` to the scheduler; the next process would resume it.
+    private func play(_ program: ScheduledProgram) {
+        scheduler.play(program)
+        playingSince = program.startedAt
+        handoverChanged = true
+    }
+
+    /// Tells the hand-over what the next process would resume, once per turn and only
+    /// when the light changed.
+    private func recordHandover() {
+        guard handoverChanged, let handover = options.handover else { return }
+        handoverChanged = false
+        handover.lightChanged(Resumption(state: controller.machine.persistentState, origin: playingSince ?? origin))
     }
 
     /// The controller's status now (for tests and benches).
@@ -224,11 +253,13 @@ public final class TorchService {
             }
         }
         // Programs first, in their order: the light reacts before anything is told.
-        for case let .play(program) in effects { scheduler.play(program) }
+        for case let .play(program) in effects { play(program) }
         for effect in effects {
             switch effect {
             case .play: break
-            case let .save(state): lastSave = state
+            case let .save(state):
+                lastSave = state
+                handoverChanged = true
             case let .statusLEDs(change): setStatusLEDs(change)
             case let .gesture(kind, count):
                 if kind.pulsesFeedback, let feedback = options.feedback {
@@ -284,6 +315,7 @@ public final class TorchService {
         case .reacquired?:
             log("output: \(output.summary) taken again", .notice)
             scheduler.rewrite()
+            options.handover?.keep(output)
         case nil:
             break
         }
@@ -356,11 +388,27 @@ public final class TorchService {
     }
 
     /// Dark, released, terminal restored, the waits closed; returns the exit code. For
-    /// `run` and an embedded service, once the controller is stopped.
+    /// `run` and an embedded service, once the controller is stopped. Under systemd
+    /// with a restart to follow (`ServiceHandover.decideAtStop`), the light and the
+    /// status LEDs are left as they are for the next process instead.
     public func shutDown() -> Int32 {
         // The owner's last change, if it was still waiting for its second.
         // A save that failed is tried once more here.
         if let state = saves.flush() { saveState(state, at: clock.now()) }
+        let atStop = options.handover?.decideAtStop()
+        if let atStop, atStop.keeps {
+            options.handover?.handOver(Resumption(state: controller.machine.persistentState, origin: playingSince ?? origin))
+            log("stopping: the light is left as it is for the next process (\(atStop.reason))")
+            scheduler.handOver()  // the output keeps its level, then the thread is joined
+            drainTrace()
+            trace?.flush()
+            options.feedback?.close()
+            output.handOver()
+            for f in options.frontEnds { f.close() }
+            waits.close()
+            return 0
+        }
+        if let atStop { log("stopping: the light goes dark and is released (\(atStop.reason))") }
         scheduler.stop()          // writes dark from the RT thread, then joins it
         drainTrace()
         trace?.flush()
@@ -370,6 +418,7 @@ public final class TorchService {
         }
         options.feedback?.close()
         output.close()
+        options.handover?.putBack()
         for f in options.frontEnds { f.close() }
         waits.close()
         let dropped = scheduler.trace.dropped

@@ -23,6 +23,10 @@ public final class GPIOOutputLine: LightOutput, @unchecked Sendable {
     /// True when "on" drives the pin low (an LED wired from 3.3 V to the pin).
     public let activeLow: Bool
 
+    /// True when the line's request was taken over from the process before this one
+    /// (systemd's store at a restart) instead of made here.
+    public let adopted: Bool
+
     private var request: OpaquePointer?
 
     /// Requests `line` (an offset or a name) on `chip` as an output labelled `consumer`,
@@ -41,6 +45,37 @@ public final class GPIOOutputLine: LightOutput, @unchecked Sendable {
         self.offset = offset
         self.lineName = info.name
         self.activeLow = activeLow
+        adopted = false
+    }
+
+    /// Takes over line `offset` of `chip` whose request another process made and passed
+    /// here as `descriptor` (systemd's store, at a restart): nothing is requested or
+    /// written, the line keeps its value. It must be the line torch requested there:
+    /// in use by consumer `consumer`, an output. The line owns `descriptor` from then on
+    /// (closed on a throw too).
+    public init(chip: GPIOChip, offset: UInt32, activeLow: Bool, adopting descriptor: Int32,
+                consumer: String = "torch") throws(HardwareError) {
+        var request: OpaquePointer?
+        let rc = cgpiod_request_adopt(descriptor, &request)
+        guard rc == 0, let request else {
+            _ = Glibc.close(descriptor)
+            throw GPIOErrors.failed("\(chip.name) line \(offset): the stored descriptor \(descriptor) is not a line request", errno: -rc)
+        }
+        let info: GPIOLineInfo
+        do { info = try chip.lineInfo(offset) } catch {
+            cgpiod_request_release(request)
+            throw error
+        }
+        guard info.isUsed, info.isOutput, info.consumer == consumer else {
+            cgpiod_request_release(request)
+            throw GPIOErrors.failed("\(chip.name) line \(offset): not an output held by '\(consumer)' (consumer '\(info.consumer)')", errno: EINVAL)
+        }
+        self.request = request
+        chipName = chip.name
+        self.offset = offset
+        lineName = info.name
+        self.activeLow = activeLow
+        adopted = true
     }
 
     deinit { close() }
@@ -68,9 +103,29 @@ public final class GPIOOutputLine: LightOutput, @unchecked Sendable {
         self.request = nil
     }
 
-    /// "gpiochip0 line 18 (GPIO18) via libgpiod 1.6.3" (", active-low" when inverted).
+    /// Lets go of this process's copy of the request without writing: the copy in
+    /// systemd's store keeps the line driven for the next process. Idempotent.
+    public func handOver() {
+        guard let request else { return }
+        cgpiod_request_release(request)
+        self.request = nil
+    }
+
+    /// The line request's descriptor, for systemd's store; nil once closed.
+    public var heldDescriptor: Int32? {
+        guard let request else { return nil }
+        let fd = cgpiod_request_fd(request)
+        return fd >= 0 ? fd : nil
+    }
+
+    public var handoverIdentity: HandoverRecord.Output? { .gpioLine(chip: chipName, offset: offset, activeLow: activeLow) }
+
+    /// "gpiochip0 line 18 (GPIO18) via libgpiod 2.2" (", active-low" when inverted);
+    /// with libgpiod 1.6, which gives no output line's descriptor, the line is requested
+    /// through the kernel's GPIO uAPI itself, and the summary says so.
     public var summary: String {
         let line = lineName.isEmpty ? "line \(offset)" : "line \(offset) (\(lineName))"
-        return "\(chipName) \(line)\(activeLow ? ", active-low" : "") via \(GPIOLibrary.summary)"
+        let via = GPIOLibrary.apiGeneration >= 2 ? GPIOLibrary.summary : "the kernel's GPIO uAPI (\(GPIOLibrary.summary) build)"
+        return "\(chipName) \(line)\(activeLow ? ", active-low" : "") via \(via)\(adopted ? ", taken over from the last run" : "")"
     }
 }

@@ -110,6 +110,17 @@ public final class StatusLEDs {
         return warnings
     }
 
+    /// Takes over the LEDs the service's last process left dark in stealth (a restart):
+    /// the save file's states are kept to put back at the stop, and nothing is written,
+    /// so the LEDs stay dark. No file: nothing to take over.
+    public func takeOverSaved(from path: String) throws(HardwareError) {
+        guard let text = try AtomicFile.readFile(path) else { return }
+        for led in try SavedLEDFile.decode(text, path: path) where !saved.contains(where: { $0.name == led.name }) {
+            saved.append(led)
+        }
+        isDark = !saved.isEmpty
+    }
+
     // MARK: - Files
 
     private func directory(_ name: String) -> String { "\(classDirectory)/\(name)" }

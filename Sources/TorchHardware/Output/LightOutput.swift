@@ -36,6 +36,22 @@ public protocol LightOutput: AnyObject {
     /// Service thread, now and then: looks after the output (`lastErrno`: the writes'
     /// last failure); what changed, for the log, or nil (default: nothing to do).
     func maintain(lastErrno: Int32) -> OutputMaintenance?
+
+    /// Ends this process's hold on the output without changing what it shows, for the
+    /// next process of the service to take over (a restart): a GPIO line's request
+    /// stays open in systemd's store, a PWM channel keeps its duty and enable. Nothing is
+    /// put back. After the scheduler stopped; idempotent (default: `close`).
+    func handOver()
+
+    /// The descriptor that keeps the output's level while no process runs, for
+    /// systemd's file descriptor store: a GPIO line's request. Nil when the output
+    /// keeps its level by itself (a PWM channel) or has none (default: nil).
+    var heldDescriptor: Int32? { get }
+
+    /// The output as the service's next process must find it to take it over (the
+    /// handover record's `output=`); nil for one that cannot be taken over (the
+    /// simulated LED) (default: nil).
+    var handoverIdentity: HandoverRecord.Output? { get }
 }
 
 /// What looking after an output found.
@@ -53,4 +69,7 @@ extension LightOutput {
     public func probe() -> Int32 { 0 }
     public var needsMaintenanceTimer: Bool { false }
     public func maintain(lastErrno: Int32) -> OutputMaintenance? { nil }
+    public func handOver() { close() }
+    public var heldDescriptor: Int32? { nil }
+    public var handoverIdentity: HandoverRecord.Output? { nil }
 }

@@ -24,6 +24,7 @@ public final class ReacquiringOutput: LightOutput, @unchecked Sendable {
     /// The first output's summary (the replacement opens the same line).
     public let summary: String
     private let reopen: () throws(HardwareError) -> any LightOutput
+    private let identity: HandoverRecord.Output?
     /// The writer's output (+1). Read by the service only for probing: the service is
     /// the one that closes retired outputs, so the one it reads is alive.
     private let current: Atomic<UnsafeMutableRawPointer>
@@ -40,6 +41,7 @@ public final class ReacquiringOutput: LightOutput, @unchecked Sendable {
         kind = output.kind
         isBinary = output.isBinary
         summary = output.summary
+        identity = output.handoverIdentity
         self.reopen = reopen
         current = Atomic(Unmanaged.passRetained(Box(output)).toOpaque())
     }
@@ -94,6 +96,28 @@ public final class ReacquiringOutput: LightOutput, @unchecked Sendable {
             isGone = false
         }
         return event
+    }
+
+    /// The current output's descriptor (a line taken again has a new one).
+    public var heldDescriptor: Int32? {
+        Unmanaged<Box>.fromOpaque(current.load(ordering: .acquiring))._withUnsafeGuaranteedRef { $0.output.heldDescriptor }
+    }
+
+    /// The first output's (the replacement opens the same line).
+    public var handoverIdentity: HandoverRecord.Output? { identity }
+
+    /// After the writer stopped: hands the current output over (`LightOutput.handOver`)
+    /// and closes anything waiting or retired.
+    public func handOver() {
+        guard !closed else { return }
+        closed = true
+        if let raw = pending.exchange(nil, ordering: .acquiringAndReleasing) {
+            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
+        }
+        if let raw = retired.exchange(nil, ordering: .acquiringAndReleasing) {
+            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
+        }
+        Unmanaged<Box>.fromOpaque(current.load(ordering: .acquiring))._withUnsafeGuaranteedRef { $0.output.handOver() }
     }
 
     /// After the writer stopped: closes the current output and anything waiting.

@@ -55,6 +55,11 @@ public final class SimulatedOutput: LightOutput, @unchecked Sendable {
         if duty != 0 { _ = write(duty: 0) }
     }
 
+    /// Keeps its level, as a PWM channel does with no holder.
+    public func handOver() {
+        closedFlag.store(true, ordering: .releasing)
+    }
+
     /// The duty cycle last written, 0…1.
     public var duty: Double { Double(bitPattern: dutyBits.load(ordering: .relaxed)) }
 

@@ -1,13 +1,5 @@
 import TorchCore
 
-/// A PWM channel's output polarity, as the sysfs `polarity` file spells it.
-public enum PWMPolarity: String, Sendable, CaseIterable {
-    /// High for the duty cycle, then low.
-    case normal
-    /// Low for the duty cycle, then high (an LED wired from the supply to the pin).
-    case inversed
-}
-
 /// What `close()` leaves on a channel that was already exported when torch started.
 /// (A channel torch exported itself is always disabled and unexported.)
 public enum PWMPutBack: String, Sendable {
@@ -54,19 +46,10 @@ public struct PWMChannelSettings: Sendable, Equatable {
     }
 }
 
-/// The four values of an exported channel, as its sysfs files show them.
-public struct PWMChannelState: Equatable, Sendable {
-    /// Period in nanoseconds (0 on a channel never configured).
-    public var period: UInt64
-    /// Active time per period in nanoseconds (≤ period).
-    public var dutyCycle: UInt64
-    public var polarity: PWMPolarity
-    public var enabled: Bool
-
-    public init(period: UInt64, dutyCycle: UInt64, polarity: PWMPolarity, enabled: Bool) {
-        self.period = period
-        self.dutyCycle = dutyCycle
-        self.polarity = polarity
-        self.enabled = enabled
-    }
+/// What one process of the service leaves the next about its PWM channel (the handover
+/// record's `output=pwm …`): the channel as the first process found it, exported by
+/// someone else (nil: torch exported it, and the last process unexports it).
+public struct PWMTakeOver: Equatable, Sendable {
+    public var found: PWMChannelState?
+    public init(found: PWMChannelState?) { self.found = found }
 }

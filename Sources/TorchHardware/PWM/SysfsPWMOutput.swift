@@ -31,6 +31,12 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
     /// What `close()` leaves on a channel someone else exported.
     public let putBack: PWMPutBack
 
+    /// True when the channel was taken over as the last process left it, with no write.
+    public let takenOver: Bool
+
+    /// What the next process must know to take this channel over (`PWMTakeOver`).
+    public var takeOver: PWMTakeOver { PWMTakeOver(found: exportedByUs ? nil : found) }
+
     /// Failures while closing (close cannot throw); empty when all went well.
     public private(set) var closeFailures: [HardwareError] = []
 
@@ -51,19 +57,27 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
     public convenience init(chip spec: String, channel: Int, settings: PWMChannelSettings = .init(),
                             fs: any SysfsFileSystem = SystemSysfs(),
                             classDirectory: String = PWMChip.classDirectory, hint: String? = nil,
+                            takingOver: PWMTakeOver? = nil,
                             clock: any TorchClock = MonotonicClock(),
                             pause: @escaping (Duration) -> Void = SysfsPWMOutput.sleep) throws(HardwareError) {
         let found = try PWMChip.find(spec, in: fs, classDirectory: classDirectory, hint: hint)
         try self.init(chip: found, channel: channel, settings: settings, fs: fs, hint: hint,
-                      clock: clock, pause: pause)
+                      takingOver: takingOver, clock: clock, pause: pause)
     }
 
-    /// Opens `channel` on `chip`, dark (duty 0, enabled).
+    /// Opens `channel` on `chip`, dark (duty 0, enabled); or, `takingOver` from the
+    /// process before this one, as it is.
     /// - Parameters:
+    ///   - takingOver: what the last process of the service left (`PWMTakeOver`). A
+    ///     channel still exported, enabled, at this period and polarity is opened with
+    ///     no write at all: its duty cycle stays as it is (no glitch) until the first
+    ///     program writes. What torch puts back at the stop is what the first process
+    ///     found.
     ///   - clock, pause: time for the permission retry (tests pass a `ManualClock` and a
     ///     pause that advances it; nothing sleeps).
     public init(chip: PWMChip, channel: Int, settings: PWMChannelSettings = .init(),
                 fs: any SysfsFileSystem = SystemSysfs(), hint: String? = nil,
+                takingOver: PWMTakeOver? = nil,
                 clock: any TorchClock = MonotonicClock(),
                 pause: @escaping (Duration) -> Void = SysfsPWMOutput.sleep) throws(HardwareError) {
         guard channel >= 0, channel < chip.channelCount else {
@@ -79,12 +93,16 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
         let exported = try Self.export(chip: chip, channel: channel, files: files, hint: hint)
         if exported { files.deadline = clock.now() + settings.permissionWindow }
 
+        var kept = false
         do throws(HardwareError) {
             try files.readState()
             let found = files.state
-            try Self.setUp(files, period: period, polarity: settings.polarity)
+            kept = takingOver != nil && !exported && found.enabled && found.period == period
+                && found.polarity == settings.polarity && found.dutyCycle <= period
+            if !kept { try Self.setUp(files, period: period, polarity: settings.polarity) }
             self.dutyHandle = try files.open(.dutyCycle)
-            self.found = found
+            // Taken over: put back at the stop what the first process found.
+            self.found = takingOver.map { $0.found ?? found } ?? found
         } catch {
             Self.undoExport(chip: chip, channel: channel, files: files, exported: exported)
             throw error
@@ -92,7 +110,12 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
         files.deadline = nil
         self.chip = chip
         self.channel = channel
-        self.exportedByUs = exported
+        self.exportedByUs = exported || (takingOver != nil && takingOver?.found == nil)
+        self.takenOver = kept
+        if kept {
+            dutyNs = files.state.dutyCycle
+            dutyFraction = period > 0 ? Double(dutyNs) / Double(period) : 0
+        }
         self.putBack = settings.putBack
         self.files = files
         self.periodNs = period
@@ -187,11 +210,20 @@ public final class SysfsPWMOutput: LightOutput, @unchecked Sendable {
         }
     }
 
+    public var handoverIdentity: HandoverRecord.Output? { .pwmChannel(chip: chip.name, channel: channel, found: takeOver.found) }
+
+    /// Lets go of the channel without writing: its duty and enable stay as they are
+    /// for the next process (a PWM channel keeps its level with no holder). Idempotent.
+    public func handOver() {
+        dutyHandle?.close()
+        dutyHandle = nil
+    }
+
     /// "pwmchip0 (1f00098000.pwm) channel 0 at 2000 Hz via sysfs PWM".
     public var summary: String {
         var s = "\(PWMErrors.label(chip)) channel \(channel) at \(Self.hertzText(periodNs)) via sysfs PWM"
         if files.state.polarity == .inversed { s += ", inversed" }
-        if !exportedByUs { s += " (already exported)" }
+        if takenOver { s += ", taken over from the last run" } else if !exportedByUs { s += " (already exported)" }
         return s
     }
 

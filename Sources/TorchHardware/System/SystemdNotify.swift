@@ -1,3 +1,4 @@
+import CTorchSys
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -42,14 +43,56 @@ public struct SystemdNotify: Sendable {
         try send(["STOPPING=1"])
     }
 
-    /// Sends the assignments as one datagram; nothing when there is no notify socket.
-    public func send(_ assignments: [String]) throws(HardwareError) {
+    /// Sends the assignments as one datagram, with `descriptors` attached; nothing when
+    /// there is no notify socket.
+    public func send(_ assignments: [String], descriptors: [Int32] = []) throws(HardwareError) {
         guard let socketPath else { return }
         do {
-            try UnixSocket.sendDatagram(Array(assignments.joined(separator: "\n").utf8), to: socketPath)
+            let bytes = Array(assignments.joined(separator: "\n").utf8)
+            if descriptors.isEmpty {
+                try UnixSocket.sendDatagram(bytes, to: socketPath)
+            } else {
+                try UnixSocket.sendDatagram(bytes, to: socketPath, descriptors: descriptors)
+            }
         } catch {
             throw HardwareError("sd_notify: \(error.message)", errno: error.errno)
         }
+    }
+
+    /// Sends `FDSTORE=1` with `descriptor` named `name` (`FDNAME=`): systemd keeps a copy
+    /// in the unit's file descriptor store (`FileDescriptorStoreMax=`) and passes it to
+    /// the next process of the unit (`LISTEN_FDNAMES`). One already stored is not stored
+    /// twice (systemd compares the open files).
+    public func store(_ descriptor: Int32, name: String) throws(HardwareError) {
+        try send(["FDSTORE=1", "FDNAME=" + name], descriptors: [descriptor])
+    }
+
+    /// Sends `FDSTOREREMOVE=1` for `name`: systemd closes its copies. From a control
+    /// process (the post-stop command) this needs `NotifyAccess=exec` or `all`.
+    public func removeStored(name: String) throws(HardwareError) {
+        try send(["FDSTOREREMOVE=1", "FDNAME=" + name])
+    }
+
+    /// `sd_notify_barrier`: returns once systemd has read every message sent before it
+    /// (it closes the pipe's write end it was sent), or after `timeout`. True when the
+    /// barrier was passed; false without a notify socket or on timeout.
+    public func barrier(timeout: Duration) -> Bool {
+        guard socketPath != nil else { return false }
+        var fds: [Int32] = [-1, -1]
+        guard ctorch_pipe_nonblocking(&fds) == 0 else { return false }
+        let reader = FileDescriptor(owning: fds[0])
+        let writer = FileDescriptor(owning: fds[1])
+        do { try send(["BARRIER=1"], descriptors: [writer.rawValue]) } catch { return false }
+        writer.close()
+        var p = pollfd(fd: reader.rawValue, events: 0, revents: 0)
+        let rc = ctorch_poll_ns(&p, 1, timeout.nanoseconds)
+        return rc == 1 && (Int32(p.revents) & Int32(POLLHUP)) != 0
+    }
+
+    /// `$FDSTORE`: how many descriptors the unit's store keeps (systemd 254 and later set
+    /// it from `FileDescriptorStoreMax=`; torch's unit sets it for 252); 0 when unset.
+    public static func storeCapacity() -> Int {
+        environment("FDSTORE").flatMap { Int($0) }.map { max(0, $0) } ?? 0
     }
 
     /// How often to send `WATCHDOG=1`: half of `$WATCHDOG_USEC` (systemd's advice), nil

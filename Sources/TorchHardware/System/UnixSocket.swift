@@ -65,6 +65,25 @@ public enum UnixSocket {
         guard sent == bytes.count else { throw fail("sendto", path) }
     }
 
+    /// Sends one datagram to `path` with `descriptors` attached (SCM_RIGHTS: the
+    /// receiver gets its own copies), from a fresh unbound socket: sd_notify's
+    /// `FDSTORE=1` and `BARRIER=1`.
+    public static func sendDatagram(_ bytes: [UInt8], to path: String, descriptors: [Int32]) throws(HardwareError) {
+        let socket = try open(SOCK_DGRAM, path: path)
+        var (addr, len) = try address(path)
+        let rc = bytes.withUnsafeBytes { buf in
+            descriptors.withUnsafeBufferPointer { fds in
+                withUnsafePointer(to: &addr) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        ctorch_send_with_fds(socket.rawValue, $0, len, buf.baseAddress, buf.count,
+                                             fds.baseAddress, Int32(clamping: fds.count))
+                    }
+                }
+            }
+        }
+        guard rc == 0 else { throw HardwareError("\(path): sendmsg: \(errnoText(rc))", errno: rc) }
+    }
+
     /// Accepts one waiting connection (non-blocking, close-on-exec); nil when none is
     /// waiting or on a transient error (the caller polls again).
     public static func accept(_ listener: FileDescriptor) -> FileDescriptor? {

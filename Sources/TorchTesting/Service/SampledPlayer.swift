@@ -29,8 +29,10 @@ public final class SampledPlayer: ProgramPlayer {
         self.clock = clock
     }
 
-    /// The duty the playing program gives at `t` (dark before the first and after a stop).
+    /// The duty the playing program gives at `t` (dark before the first and after a
+    /// stop; after a hand-over, the output's last level).
     public func duty(at t: Instant) -> Double {
+        if handedOver { return lastWritten }
         guard !isStopped, let p = programs.last else { return 0 }
         var cursor = TimelineCursor(p.timeline)
         let level = cursor.sample(at: max(0, (t - p.startedAt).nanoseconds)).level
@@ -39,9 +41,10 @@ public final class SampledPlayer: ProgramPlayer {
 
     public var currentDuty: Double { duty(at: clock.now()) }
 
+    /// Starts with nothing written, as the real-time thread writes only a program's
+    /// level (an output taken over from the last process keeps its level until then).
     public func start() throws(HardwareError) {
         isStarted = true
-        write(0)
     }
 
     public func lockMemory() {}
@@ -59,9 +62,21 @@ public final class SampledPlayer: ProgramPlayer {
         write(0)
     }
 
+    /// True once stopped for a hand-over (the output left as it shows).
+    public private(set) var handedOver = false
+
+    public func handOver() {
+        isStopped = true
+        handedOver = true
+    }
+
+    /// The duty last written to the output.
+    public private(set) var lastWritten = 0.0
+
     private func write(_ duty: Double) {
         let now = clock.now().nanoseconds
         writes += 1
+        lastWritten = duty
         _ = output.write(duty: duty)
         _ = trace.push(OutputStamp(intended: now, actual: now, duty: duty))
     }

@@ -8,8 +8,10 @@ enum BackendChoice {
 
     /// `initiallyLit`: a GPIO line is requested driving its lit level from the start
     /// (the service's lit start, taking over from the firmware's power-on light).
-    static func open(requested: BackendRequest?, config: TorchConfig,
-                     initiallyLit: Bool = false) throws(HardwareError) -> (output: any LightOutput, reason: String) {
+    /// `takingOver`: what the service's last process left (a restart): the line or
+    /// channel it names is taken over as it is.
+    static func open(requested: BackendRequest?, config: TorchConfig, initiallyLit: Bool = false,
+                     takingOver: TakeOver? = nil) throws(HardwareError) -> (output: any LightOutput, reason: String) {
         switch requested ?? config.output.backend {
         case .fixed(.sim):
             // Needs no plan: a bad [board] name must not stop the simulated LED.
@@ -20,19 +22,19 @@ enum BackendChoice {
             switch plan.backend {
             case .sim: return (simulated(), "backend: " + plan.reason)
             case .gpiod:
-                let line = try gpioLine(config, plan: plan, initiallyLit: initiallyLit)
+                let line = try gpioLine(config, plan: plan, initiallyLit: initiallyLit, takingOver: takingOver)
                 return (line, "backend: \(line.summary) (auto: \(plan.reason))")
             case .pwm:
-                let pwm = try pwmOutput(config, plan: plan)
+                let pwm = try pwmOutput(config, plan: plan, takingOver: takingOver)
                 return (pwm, "backend: \(pwm.summary) (auto: \(plan.reason))")
             }
         case .fixed(.gpiod):
-            let line = try gpioLine(config, plan: try outputPlan(config), initiallyLit: initiallyLit)
+            let line = try gpioLine(config, plan: try outputPlan(config), initiallyLit: initiallyLit, takingOver: takingOver)
             return (line, "backend: \(line.summary)")
         case .fixed(.pwm):
             let plan = try outputPlan(config)
             guard plan.backend == .pwm else { throw pwmUnavailable(config, plan: plan) }
-            let pwm = try pwmOutput(config, plan: plan)
+            let pwm = try pwmOutput(config, plan: plan, takingOver: takingOver)
             return (pwm, "backend: \(pwm.summary)")
         }
     }
@@ -94,22 +96,30 @@ enum BackendChoice {
     }
 
     /// The hardware PWM channel of the plan; an active-low LED gets inversed polarity.
-    static func pwmOutput(_ config: TorchConfig, plan: OutputPlan) throws(HardwareError) -> SysfsPWMOutput {
+    static func pwmOutput(_ config: TorchConfig, plan: OutputPlan, takingOver: TakeOver? = nil) throws(HardwareError) -> SysfsPWMOutput {
         guard let chip = plan.pwmChip, let channel = plan.pwmChannel else {
             throw HardwareError("backend pwm: \(plan.reason)")
         }
         let settings = PWMChannelSettings(frequency: config.output.pwmFrequency,
                                           polarity: config.output.activeLow ? .inversed : .normal)
-        return try SysfsPWMOutput(chip: chip.device.isEmpty ? chip.name : chip.device, channel: channel,
-                                  settings: settings, hint: plan.enableHint.map(OutputPlanner.enableText))
+        let pwm = try SysfsPWMOutput(chip: chip.device.isEmpty ? chip.name : chip.device, channel: channel,
+                                     settings: settings, hint: plan.enableHint.map(OutputPlanner.enableText),
+                                     takingOver: takingOver?.pwm(chip: chip.name, channel: channel))
+        takingOver?.opened(pwm)
+        return pwm
     }
 
     /// The LED's GPIO line from `[output] chip`/`line` (or `--chip`/`--line`).
-    static func gpioLine(_ config: TorchConfig, plan: OutputPlan, initiallyLit: Bool = false) throws(HardwareError) -> GPIOOutputLine {
+    static func gpioLine(_ config: TorchConfig, plan: OutputPlan, initiallyLit: Bool = false,
+                         takingOver: TakeOver? = nil) throws(HardwareError) -> GPIOOutputLine {
         guard let line = plan.line ?? config.output.line else {
             throw HardwareError("backend gpiod: no LED line: set [output] line (an offset or a name such as GPIO18) or give --line")
         }
         let chip = try GPIOChip(plan.gpioChip ?? config.output.chip ?? "gpiochip0")
+        if let takingOver,
+           let taken = takingOver.gpioLine(chip: chip, offset: try chip.offset(of: line), activeLow: config.output.activeLow) {
+            return taken
+        }
         return try GPIOOutputLine(chip: chip, line: line, activeLow: config.output.activeLow, initiallyOn: initiallyLit)
     }
 

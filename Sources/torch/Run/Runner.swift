@@ -94,7 +94,23 @@ enum Runner {
                 s.lit = false
                 save(s, to: saved)
             }
-            return withOutput(light, config) { output, reason in
+            // The post-stop command under systemd with the store: a restart keeps the light.
+            var putBack: TakeOver? = nil
+            if !remember {
+                let record = TakeOver.prepare(inherited: SocketActivation.Inherited())
+                if let atStop = ServiceStopped.decide(record?.record) {
+                    if atStop.keeps {
+                        StandardError.write("torch: the light is left as it is for the next process (\(atStop.reason))\n")
+                        return ExitCode.ok
+                    }
+                    StandardError.write("torch: putting the light back (\(atStop.reason))\n")
+                    ServiceStopped.prepareToPutBack()
+                    putBack = record
+                }
+            }
+            defer { ServiceStopped.finished(putBack) }
+            return withOutput(light, config, takingOver: putBack) { output, reason in
+                putBack?.finish()
                 // `--trace` records this one output change too (`torch blink --speed 0` is an off).
                 let clock = MonotonicClock()
                 var trace: TraceWriter?
@@ -176,10 +192,10 @@ enum Runner {
 
     /// Opens the output the light options and the config choose, or says why not (exit 1).
     static func withOutput(_ light: LightOptions, _ config: TorchConfig, initiallyLit: Bool = false,
-                           _ body: (any LightOutput, String) -> Int32) -> Int32 {
+                           takingOver: TakeOver? = nil, _ body: (any LightOutput, String) -> Int32) -> Int32 {
         do {
             let (output, reason) = try BackendChoice.open(requested: light.backend, config: config,
-                                                          initiallyLit: initiallyLit)
+                                                          initiallyLit: initiallyLit, takingOver: takingOver)
             return body(output, reason)
         } catch {
             StandardError.write("torch: \(error)\n")
@@ -212,11 +228,22 @@ enum Runner {
         defer { lock?.release() }
         // Load the state first: its warning (corrupt or missing file) goes in the banner.
         let restoring = saved.load()
+        // What systemd passed a service (torch.socket's descriptor, the file descriptor
+        // store) and what its last process left: at a restart the light is taken over.
+        var inherited = SocketActivation.Inherited()
+        if isService {
+            do { inherited = try ActivatedSocket.take() } catch {
+                StandardError.write("torch: \(error)\n")
+                return ExitCode.failure
+            }
+        }
+        let takeOver = isService ? TakeOver.prepare(inherited: inherited) : nil
         // A service whose start is lit takes its line at the lit level (no dark gap
         // after the firmware's power-on light); a settings error is reported below.
         let startsWithLight = isService
             && ((try? TorchSettings(config: config, library: library))?.startsWithLight(restoring: restoring) ?? false)
-        return withOutput(light, config, initiallyLit: startsWithLight) { output, reason in
+        return withOutput(light, config, initiallyLit: startsWithLight, takingOver: takeOver) { output, reason in
+            takeOver?.finish()
             let settings: TorchSettings
             do {
                 settings = try TorchSettings(config: config, library: library)
@@ -238,6 +265,7 @@ enum Runner {
                 for b in buttons { if let g = b as? GPIOButtonInput { banner.append("button (\(g.role.rawValue)): \(g.chipName) line \(g.offset) (\(g.lineName))\(g.kernelDebounce ? ", kernel debounce" : "")") } }
             }
             if let w = saved.warning { banner.append(w) }
+            banner += takeOver?.notes ?? []
             let (calibration, calibrationWarning) = SettingsFactory.calibration(statePath: statePath)
             if let w = calibrationWarning { banner.append(w) }
             // The carrier that dims the LED, when IEEE 1789 puts it above low risk: once, with the fix.
@@ -246,6 +274,7 @@ enum Runner {
                 torch: settings, mapping: SettingsFactory.mapping(config, curve: light.curve, calibration: calibration), library: library,
                 restoring: restoring, initialCommands: commands, runFor: light.runFor,
                 backend: output.kind)
+            controller.resuming = takeOver?.resumption
             // Only a service darkens status LEDs (and puts them back).
             let statusLEDs = isService ? ServiceExtras.statusLEDs(config) : nil
             controller.hasStatusLEDs = statusLEDs != nil
@@ -276,15 +305,8 @@ enum Runner {
                 // the light, the button and the socket go on without them, where exiting
                 // would restart the service in a loop (Restart=on-failure) at every boot.
                 // torch.socket's descriptor when systemd passed one (socket activation).
-                let inherited: Int32?
-                do { inherited = try ActivatedSocket.take() } catch {
-                    feedback?.close()
-                    close()
-                    StandardError.write("torch: \(error)\n")
-                    return ExitCode.failure
-                }
                 let socket = ControlServerSettings(path: ServiceLink.socketPath(config), group: config.service.socketGroup,
-                                                   inheritedListener: inherited)
+                                                   inheritedListener: inherited.controlSocket)
                 do {
                     frontEnds.append(ControlSocketFrontEnd(try ControlServer(settings: socket) { journal.log($0, $1) }))
                 } catch {
@@ -325,6 +347,12 @@ enum Runner {
                     return again
                 }
                 : output
+            // Under systemd with the file descriptor store: a restart hands the light over.
+            if let takeOver, let identity = served.handoverIdentity {
+                options.handover = SystemdHandover(
+                    recordPath: takeOver.recordPath, output: identity, inheritedStore: takeOver.hadStoredLine,
+                    manager: ServiceManager.ownUnit().map { ServiceManager(unit: $0) }) { JournalLog().log($0, $1) }
+            }
             return TorchService(output: served, options: options).run()
         }
     }

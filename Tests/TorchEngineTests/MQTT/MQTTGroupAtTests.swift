@@ -60,6 +60,32 @@ import TorchTesting
         #expect(e.stop() == 0)
     }
 
+    /// A Pi without a clock: once a group pattern runs, steps of the wall clock (+1 year,
+    /// then -1 hour) move nothing; an "at" from a clock a year behind is refused.
+    @Test func steppingTheWallClockMovesNoRunningPattern() throws {
+        let broker = ScriptedBroker()
+        let lines = Lines()
+        let (e, _) = try Self.connected(broker, lines)
+        let at = e.wallClock.unixMilliseconds(at: atMs(2000))
+        try Self.group(#"{"state":"ON","effect":"sos","at":\#(at)}"#, broker, e, at: atMs(1500))
+        let program = try #require(e.player.programs.last)
+        let sampled = (0..<40).map { e.duty(at: atMs(2000 + 250 * Int64($0))) }
+        let programs = e.player.programs.count
+        e.wallClock.step(by: .seconds(31_536_000))
+        #expect(e.run(until: atMs(5000)))
+        e.wallClock.step(by: .seconds(-3600))
+        #expect(e.run(until: atMs(9000)))
+        #expect(e.player.programs.count == programs, "no program handed over by a step")
+        #expect(e.player.programs.last == program)
+        #expect((0..<40).map { e.duty(at: atMs(2000 + 250 * Int64($0))) } == sampled, "the same SOS on the same instants")
+        // A publisher a year behind this board: refused in one line, the light as it was.
+        let behind = e.wallClock.unixMilliseconds(at: atMs(9500)) - 31_536_000_000 + 3_600_000
+        try Self.group(#"{"state":"ON","effect":"steady","at":\#(behind)}"#, broker, e, at: atMs(9500))
+        #expect(e.player.programs.count == programs)
+        #expect(lines.all.contains { $0.hasPrefix("mqtt: torch/all: at: \(behind) is more than 1min from this board's clock") }, "\(lines.all)")
+        #expect(e.stop() == 0)
+    }
+
     @Test func anAtFarFromTheWallClockIsRefused() throws {
         let broker = ScriptedBroker()
         let lines = Lines()

@@ -55,11 +55,10 @@ info "not in gpio: $out"
 steady_lit() { active && led_is 1 && [ "$(as alice torch status --json 2>/dev/null | grep -c '"pattern":"steady"')" = 1 ]; }
 check boot1-other-user-no-effect "service $(systemctl is-active torch.service), LED $(led)" steady_lit
 
-# Step 7: SIGKILL: the post-stop command leaves the line dark; Restart=on-failure
-# brings it back lit (light-by-default).
+# Step 7: SIGKILL: Restart=on-failure brings the service back, lit. (Whether the light
+# stays lit meanwhile depends on how long the process ran: handover.sh.)
 n0=$(restarts)
 systemctl kill -s KILL torch.service
-check boot1-kill-dark "LED never went dark after SIGKILL" wait_until 10 led_is 0
 back_lit() { [ "$(restarts)" -gt "${n0:-0}" ] 2>/dev/null && active && led_is 1; }
 check boot1-kill-restart "NRestarts $(restarts) (was $n0), LED $(led)" wait_until 30 back_lit
 

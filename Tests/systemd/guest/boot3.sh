@@ -43,3 +43,7 @@ sleep 1
 
 # The state directory read-only (state-readonly.sh).
 . "$here/state-readonly.sh"
+
+# A Pi without a clock (clock.sh): after the read-only state, whose journal reads go
+# by the wall clock.
+. "$here/clock.sh"

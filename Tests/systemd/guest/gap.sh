@@ -34,5 +34,5 @@ gap_end() {
     true
 }
 gap_value() {
-    sed -n "s/^$2 .*[ ]$3=\([^ ]*\).*/\1/p" "/tmp/gap-$1.out"
+    sed -n "/^$2 /s/.* $3=\([^ ]*\).*/\1/p" "/tmp/gap-$1.out"
 }

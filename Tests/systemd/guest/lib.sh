@@ -13,12 +13,13 @@ fail() {
 check() { name=$1 reason=$2; shift 2; if "$@"; then pass "$name"; else fail "$name" "$reason"; fi; }
 info() { echo "  $*"; }
 
-# wait_until SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds.
+# wait_until SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds, for at most
+# SECONDS of the guest's clock (an emulated guest's checks take a while themselves).
+uptime_cs() { awk '{ printf "%d", $1 * 100 }' /proc/uptime; }
 wait_until() {
-    limit=$(( $1 * 20 )); shift
-    n=0
+    end=$(( $(uptime_cs) + $1 * 100 )); shift
     until "$@"; do
-        n=$((n + 1)); [ $n -ge $limit ] && return 1
+        [ "$(uptime_cs)" -ge "$end" ] && return 1
         sleep 0.05
     done
 }
