@@ -60,11 +60,20 @@ if [ "$arch" != "$native" ]; then
     export DEB_HOST_ARCH="$arch"
 fi
 # As dh_strip does: the symbols are not needed to run, and lintian wants them gone.
-# .swift_modhash too: swiftc's hash for its incremental builds, new at every build and
-# never read at run time; the build ID is then made the binary's own (build-id.sh), so
-# two builds of one commit give the same package.
-"$strip" --remove-section=.comment --remove-section=.note --remove-section=.swift_modhash --strip-unneeded "$stage/usr/bin/torch"
-sh "$here/build-id.sh" "${strip%strip}objcopy" "$stage/usr/bin/torch"
+"$strip" --remove-section=.comment --remove-section=.note --strip-unneeded "$stage/usr/bin/torch"
+# .swift_modhash: swiftc's hash for its incremental builds, new at every build and never
+# read at run time. Its bytes are zeroed, not the section removed: it is loaded, and
+# removing a loaded section makes strip lay the segments out again without RELRO. The
+# build ID is then made the binary's own (build-id.sh), so two builds of one commit give
+# the same package.
+objcopy="${strip%strip}objcopy"
+modhash=$(mktemp)
+if "$objcopy" --dump-section .swift_modhash="$modhash" "$stage/usr/bin/torch" 2>/dev/null; then
+    head -c "$(wc -c < "$modhash")" /dev/zero > "$modhash.zero"
+    "$objcopy" --update-section .swift_modhash="$modhash.zero" "$stage/usr/bin/torch"
+fi
+rm -f "$modhash" "$modhash.zero"
+sh "$here/build-id.sh" "$objcopy" "$stage/usr/bin/torch"
 
 install -d "$stage/usr/share/torch/boards"
 install -m 0644 "$top"/boards/*.board "$stage/usr/share/torch/boards/"

@@ -3,7 +3,7 @@
 #   dist/debian/build-id.sh OBJCOPY FILE
 # The linker's ID hashed the whole output, swiftc's .swift_modhash sections among it:
 # those are a hash swiftc keeps for its incremental builds, different at every build,
-# and build-deb.sh strips them; the ID then stands for what is no longer there. Here it
+# and build-deb.sh zeroes them; the ID then stands for bytes that are no longer there. Here it
 # becomes the SHA-1 of FILE with the ID zeroed (as ld --build-id=sha1 computes it over
 # its output), so the same sources give the same binary. OBJCOPY is the binary
 # machine's (aarch64-linux-gnu-objcopy for arm64). A file without a build ID is left as

@@ -27,7 +27,7 @@ public final class SystemSysfs: SysfsFileSystem, @unchecked Sendable {
 
     public func write(_ path: String, _ value: String) -> Int32 {
         // O_TRUNC as `echo value > file` does: a no-op on sysfs attributes, and it keeps
-        // plain-file stand-ins (tests, TORCH_LEDS_DIR) holding exactly the last value.
+        // plain-file stand-ins (a test's tree of files) holding exactly the last value.
         guard let fd = FileDescriptor.open(path, O_WRONLY | O_TRUNC | O_CLOEXEC) else { return errno }
         var text = value
         return text.withUTF8 { SystemSysfs.writeAll(fd.rawValue, UnsafeRawBufferPointer($0)) }

@@ -6,9 +6,7 @@ import TorchHardware
 /// feedback buzzer/indicator.
 enum ServiceExtras {
     /// `[board] stealth-leds`, else the board profile's status LEDs present here.
-    /// `TORCH_LEDS_DIR` replaces /sys/class/leds (for tests on machines without LEDs).
     static func statusLEDs(_ config: TorchConfig) -> StatusLEDs? {
-        let directory = Paths.environment("TORCH_LEDS_DIR") ?? StatusLEDs.classDirectory
         var names = config.board.stealthLEDs ?? []
         if config.board.stealthLEDs == nil, let (catalog, _) = try? BoardFiles.loadCatalog() {
             let machine = MachineProbe().snapshot(lines: false)
@@ -16,7 +14,7 @@ enum ServiceExtras {
                 names = BoardDetection.presentStatusLEDs(of: board, machine: machine)
             }
         }
-        return names.isEmpty ? nil : StatusLEDs(names: names, classDirectory: directory)
+        return names.isEmpty ? nil : StatusLEDs(names: names)
     }
 
     /// `[feedback] line` as a pulsing output: on `[feedback] chip`, else the button's
