@@ -67,12 +67,14 @@ fi
 # build ID is then made the binary's own (build-id.sh), so two builds of one commit give
 # the same package.
 objcopy="${strip%strip}objcopy"
-modhash=$(mktemp)
-if "$objcopy" --dump-section .swift_modhash="$modhash" "$stage/usr/bin/torch" 2>/dev/null; then
-    head -c "$(wc -c < "$modhash")" /dev/zero > "$modhash.zero"
-    "$objcopy" --update-section .swift_modhash="$modhash.zero" "$stage/usr/bin/torch"
+modhash=$(mktemp -d)
+# objcopy says a missing section on stderr but may still exit 0: the file tells.
+"$objcopy" --dump-section .swift_modhash="$modhash/hash" "$stage/usr/bin/torch" "$modhash/copy" 2>/dev/null || true
+if [ -s "$modhash/hash" ]; then
+    head -c "$(wc -c < "$modhash/hash")" /dev/zero > "$modhash/zero"
+    "$objcopy" --update-section .swift_modhash="$modhash/zero" "$stage/usr/bin/torch"
 fi
-rm -f "$modhash" "$modhash.zero"
+rm -rf "$modhash"
 sh "$here/build-id.sh" "$objcopy" "$stage/usr/bin/torch"
 
 install -d "$stage/usr/share/torch/boards"
