@@ -51,12 +51,8 @@ trap 'rm -rf "$copy"' EXIT
     | tar -xf - -C "$copy"
 
 # --- 1. reproducible: the same sources, built from nothing ----------------------------------
-# TORCH_REPRO_CHECK=1 (make repro-test) only: two builds from nothing still differ in
-# the binary's .swift_modhash section (docs/testing.md), so make test's run
-# (make release-test-repos) skips it and builds the newer version from nothing.
-failed=0 t_repro=0
+failed=0
 t0=$(now)
-if [ "${TORCH_REPRO_CHECK:-1}" = 1 ]; then
 # The copy is mounted at this tree's own path inside the toolchain's root
 # (TORCH_IN_ROOT_AS): the binary holds one absolute source path that swiftc's
 # -file-prefix-map does not rewrite (a #filePath literal; the Makefile's REPRO_FLAGS
@@ -81,7 +77,6 @@ for deb in "$bookworm_deb" "$trixie_deb"; do
         fi
     fi
 done
-fi
 
 # --- 2. the newer version -----------------------------------------------------------------
 t0=$(now)
