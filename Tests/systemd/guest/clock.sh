@@ -18,7 +18,7 @@ http() {
     bash -c 'exec 3<>/dev/tcp/127.0.0.1/8080 || exit 1
         c=""; [ -n "$4" ] && c="Cookie: $4\r\n"
         printf "%s %s HTTP/1.1\r\nHost: localhost\r\nOrigin: http://localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: %d\r\n%b\r\n%s" "$1" "$2" "${#3}" "$c" "$3" >&3
-        cat <&3' sh "$1" "$2" "$3" "$4" 2>/dev/null | tr -d '\r'
+        cat <&3' sh "$1" "$2" "${3:-}" "${4:-}" 2>/dev/null | tr -d '\r'
 }
 session_answers() { http GET /api/status "" "$cookie" | head -n 1 | grep -q ' 200 '; }
 journal_has() { journalctl -b -u torch.service --no-pager -o cat | grep -q "$1"; }
