@@ -109,20 +109,20 @@ public final class ReacquiringOutput: LightOutput, @unchecked Sendable {
     /// After the writer stopped: hands the current output over (`LightOutput.handOver`)
     /// and closes anything waiting or retired.
     public func handOver() {
-        guard !closed else { return }
-        closed = true
-        if let raw = pending.exchange(nil, ordering: .acquiringAndReleasing) {
-            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
-        }
-        if let raw = retired.exchange(nil, ordering: .acquiringAndReleasing) {
-            Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
-        }
+        guard closeWaiting() else { return }
         Unmanaged<Box>.fromOpaque(current.load(ordering: .acquiring))._withUnsafeGuaranteedRef { $0.output.handOver() }
     }
 
     /// After the writer stopped: closes the current output and anything waiting.
     public func close() {
-        guard !closed else { return }
+        guard closeWaiting() else { return }
+        Unmanaged<Box>.fromOpaque(current.load(ordering: .acquiring))._withUnsafeGuaranteedRef { $0.output.close() }
+    }
+
+    /// The first of `handOver` and `close`: marks this closed and closes the outputs
+    /// waiting or retired. False when it was closed already (nothing to do).
+    private func closeWaiting() -> Bool {
+        guard !closed else { return false }
         closed = true
         if let raw = pending.exchange(nil, ordering: .acquiringAndReleasing) {
             Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
@@ -130,7 +130,7 @@ public final class ReacquiringOutput: LightOutput, @unchecked Sendable {
         if let raw = retired.exchange(nil, ordering: .acquiringAndReleasing) {
             Unmanaged<Box>.fromOpaque(raw).takeRetainedValue().output.close()
         }
-        Unmanaged<Box>.fromOpaque(current.load(ordering: .acquiring))._withUnsafeGuaranteedRef { $0.output.close() }
+        return true
     }
 
 }
