@@ -54,11 +54,14 @@ if wait_for_line /tmp/setup/out 'Press your button now' 30; then
     usleep 200000
     bounce_edge "$pick" pull-up pull-down pull-up
     if wait_for_line /tmp/setup/out 'three more times' 15; then
+        # The last release is one clean edge: setup stops once the line has been quiet
+        # for its train gap and then puts the pull back, so a bounce written after that
+        # (a slow emulated guest can pause between writes) would undo the put-back.
         for press in 1 2 3; do
             usleep 300000
             bounce_edge "$pick" pull-down pull-up pull-down pull-up pull-down
             usleep 200000
-            bounce_edge "$pick" pull-up pull-down pull-up
+            if [ $press = 3 ]; then sim_pull "$pick" pull-up; else bounce_edge "$pick" pull-up pull-down pull-up; fi
         done
     else
         fail torch-setup-found "no line found: $(setup_oneline /tmp/setup/out)"
