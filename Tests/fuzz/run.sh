@@ -44,19 +44,39 @@ fi
 flock -u 9
 
 [ "$target" = all ] || targets=$target
-status=0
 for t in $targets; do
     [ -d "Tests/fuzz/corpus/$t" ] || { echo "fuzz: no target '$t' (Tests/fuzz/corpus/$t)" >&2; exit 64; }
-    mkdir -p "$out/corpus/$t" "$out/crashes"
-    log="$out/$t.log"
-    if TORCH_FUZZ_TARGET=$t "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$out/crashes/$t-" \
-        "$out/corpus/$t" "Tests/fuzz/corpus/$t" > "$log" 2>&1; then
-        echo "fuzz $t: $(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)"
+done
+mkdir -p "$out/crashes"
+# fuzz_one T: one target for the given seconds; its verdict in $out/T.verdict.
+fuzz_one() {
+    mkdir -p "$out/corpus/$1"
+    log="$out/$1.log"
+    if TORCH_FUZZ_TARGET=$1 "$bin" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$out/crashes/$1-" \
+        "$out/corpus/$1" "Tests/fuzz/corpus/$1" > "$log" 2>&1; then
+        echo "fuzz $1: $(grep -E '^#[0-9]+[[:space:]]+DONE' "$log" | tail -1)" > "$out/$1.verdict"
     else
-        echo "fuzz $t: FAILED (log: $log)"
-        grep -E 'property violated|input:|ERROR|artifact' "$log" | head -5
-        status=1
+        { echo "fuzz $1: FAILED (log: $log)"; grep -E 'property violated|input:|ERROR|artifact' "$log" | head -5; } > "$out/$1.verdict"
     fi
+}
+# Each target is one process on one CPU: the targets are dealt to as many lanes as there
+# are CPUs (FUZZ_JOBS), each lane running its share one after another; the verdicts are
+# printed in the targets' order once every lane is done.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+lanes="" lane=0
+while [ "$lane" -lt "$jobs" ]; do
+    share="" i=0
+    for t in $targets; do [ $((i % jobs)) = "$lane" ] && share="$share $t"; i=$((i + 1)); done
+    (for t in $share; do fuzz_one "$t"; done) &
+    lanes="$lanes $!"
+    lane=$((lane + 1))
+done
+for pid in $lanes; do wait "$pid"; done
+status=0
+for t in $targets; do
+    cat "$out/$t.verdict"
+    case "$(head -1 "$out/$t.verdict")" in *": FAILED"*) status=1 ;; esac
+    rm -f "$out/$t.verdict"
 done
 exit $status
