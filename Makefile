@@ -182,19 +182,18 @@ RASPI_TORCH = $(BIN)
 else
 ARM64_BUILDS = arm64-builds
 ARM64_TESTS = arm64-test arm64-package-test arm64-bookworm-package-test
-SYSTEM_VMS = systemd-test arm64-systemd-test arm64-bookworm-systemd-test raspi-test-torch raspi-test-bookworm
+SYSTEM_VMS = arm64-bookworm-systemd-test arm64-systemd-test systemd-test raspi-test-torch raspi-test-bookworm
 RASPI_BUILD = arm64-build
 RASPI_TORCH = $(ARM64_BIN)
 endif
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
 # package, the real-kernel gpio-sim tests under qemu with both libgpiod generations
-# (host-tests, one after another), the arm64 builds beside them, the Pi's parts
-# (ARM64_TESTS), and the package under real systemd beside the raspi3b check
-# (SYSTEM_VMS).
+# (host-tests, one after another), the arm64 builds beside them; then the package under
+# real systemd, the raspi3b check and the Pi's other parts (system-vms).
 test: all-test-deps deps-test
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target host-tests $(ARM64_BUILDS)
-	$(MAKE) $(ARM64_TESTS) system-vms
+	$(MAKE) system-vms
 
 # The host's own tests, one after another. Much of their time is waiting (the soak, the
 # storms, MQTT, the VM guests' timers), so on a host with two CPUs or more
@@ -217,14 +216,16 @@ arm64-builds:
 	$(IDLE) $(MAKE) arm64-bookworm-build
 	$(IDLE) $(MAKE) release-test-repos
 
-# The system guests (the package under systemd: amd64, arm64 for trixie and for bookworm;
-# the raspi3b check with each arm64 build)
-# are a qemu each, with one emulated CPU: two run side by side on a host with two CPUs or
-# more (SYSTEM_VM_JOBS), each one's output printed whole when it ends. What they boot is
-# built first, one build at a time.
+# The system guests (the package under systemd: arm64 for bookworm and for trixie, amd64;
+# the raspi3b check with each arm64 build) are a qemu each, with one emulated CPU, and
+# the Pi's other parts (ARM64_TESTS: the unit tests under qemu-user, the packages'
+# checks) are emulated too. Two run side by side on a host with two CPUs or more
+# (SYSTEM_VM_JOBS), the longest first, so that the shorter ones fill in behind them;
+# each one's output is printed whole when it ends. What they boot is built first, one
+# build at a time.
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
-system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_BUILDS),arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
-	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(SYSTEM_VMS)
+system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_BUILDS),arm64-test-build arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(wordlist 1,3,$(SYSTEM_VMS)) $(ARM64_TESTS) $(wordlist 4,9,$(SYSTEM_VMS))
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).
