@@ -29,6 +29,10 @@ public struct LightCalibration: Equatable, Sendable {
 
     /// The limits a calibration keeps to (`CalibrationFile` refuses others).
     public static let maximumPoints = 512
+    /// The largest size of a reading, the dark and the noise, in the readings' unit: far
+    /// above any light sensor's (sunlight is about 10^5 lx), and small enough that the
+    /// file's nine decimals write every number back as a plain decimal.
+    public static let maximumReading = 1e9
 
     public init(sensor: String, unit: String, dark: Double, noise: Double, points: [Point]) {
         self.sensor = sensor
@@ -39,17 +43,25 @@ public struct LightCalibration: Equatable, Sendable {
     }
 
     /// Why these values cannot be a calibration, or nil: duties strictly increasing in
-    /// (0, 1] ending at 1, at least 2 and at most `maximumPoints`, every number finite,
-    /// noise ≥ 0, and full light reading above the dark by more than the noise.
+    /// (0, 1] ending at 1, at least 2 and at most `maximumPoints`, every number finite and
+    /// within ±`maximumReading`, noise ≥ 0, and full light reading above the dark by more
+    /// than the noise.
     public var problem: String? {
         guard points.count >= 2, points.count <= Self.maximumPoints else {
             return "it has \(points.count) duty lines: expected 2 to \(Self.maximumPoints)"
         }
-        guard dark.isFinite, noise.isFinite, noise >= 0 else { return "its dark and noise must be finite numbers, noise at least 0" }
+        let limit = Self.maximumReading
+        let limitText = "±" + DecimalSyntax.format(limit, maxFractionDigits: 0)
+        guard dark.isFinite, noise.isFinite, noise >= 0, abs(dark) <= limit, noise <= limit else {
+            return "its dark and noise must be numbers within \(limitText), noise at least 0"
+        }
         var last = 0.0
         for p in points {
             guard p.duty.isFinite, p.reading.isFinite, p.duty > last, p.duty <= 1 else {
                 return "its duties must rise strictly from above 0 to 1, with finite readings"
+            }
+            guard abs(p.reading) <= limit else {
+                return "the reading at duty \(DecimalSyntax.format(p.duty, maxFractionDigits: 9)) is beyond \(limitText)"
             }
             last = p.duty
         }

@@ -103,6 +103,27 @@ import TorchTestSupport
         }
     }
 
+    /// The fuzzer's find: a reading of 4.1e18 was taken, and written back in a form the
+    /// file refuses (an exponent). Every number is held within ±maximumReading, and one at
+    /// the limit reads back as written.
+    @Test func aReadingBeyondAnySensorIsRefusedAndOneAtTheLimitReadsBack() throws {
+        let head = "version=1\nsensor=x\nunit=lx\ndark=2.01\nnoise=0.38\npoint=0.25 141.5\n"
+        for (bad, reason) in [
+            (head + "point=0.75 4144444444444444440.1\npoint=1 402.3\n", "the reading at duty 0.75 is beyond ±1000000000"),
+            (head + "point=1 -1000000000.5\n", "the reading at duty 1 is beyond ±1000000000"),
+            ("version=1\nsensor=x\nunit=lx\ndark=1000000001\nnoise=0\npoint=1 5\npoint=1 6\n",
+             "its dark and noise must be numbers within ±1000000000, noise at least 0"),
+        ] {
+            let e = try requireThrows(StateFileError.self) { try CalibrationFile.decode(bad) }
+            #expect(e.description == reason, "\(bad)")
+        }
+        let atLimit = head + "point=1 999999999.123456789\n"
+        let c = try CalibrationFile.decode(atLimit)
+        let text = CalibrationFile.encode(c)
+        #expect(text.contains("point=1 999999999.123456"))
+        #expect(try CalibrationFile.encode(CalibrationFile.decode(text)) == text)
+    }
+
     @Test func aControlCharacterInTheSensorsNameIsNotWritten() throws {
         var c = calibrate(LED())
         c.sensor = "evil\nname=x"
