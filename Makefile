@@ -102,7 +102,7 @@ RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
-.PHONY: all build run test check all-test-deps deps-test system-vms host-tests vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -188,33 +188,22 @@ RASPI_TORCH = $(ARM64_BIN)
 endif
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
-# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations
-# (host-tests, one after another), the arm64 builds beside them; then the package under
-# real systemd, the raspi3b check and the Pi's other parts (system-vms).
-test: all-test-deps deps-test
-	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target host-tests $(ARM64_BUILDS)
-	$(MAKE) system-vms
+# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations (the
+# arm64 builds beside them), then the package under real systemd, the raspi3b check and
+# the Pi's other parts (system-vms).
+test: all-test-deps deps-test unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test vm-and-builds system-vms
 
-# The host's own tests, one after another. Much of their time is waiting (the soak, the
-# storms, MQTT, the VM guests' timers), so on a host with two CPUs or more
-# (SYSTEM_VM_JOBS, below) the arm64 builds run beside them under the idle scheduling
-# policy (IDLE): they get only the CPU time the tests leave, so a storm's or the soak's
-# timing has the CPU whenever it wants it. Each side's output is printed whole when it
-# ends.
-HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test vm-test
-host-tests:
-	$(MAKE) -j1 $(HOST_TESTS)
-
-# vm-test and the arm64 builds by themselves, side by side.
+# vm-test's guests wait on their own timers most of the time, so the arm64 builds (the
+# unit tests', then the release binary's) use the CPU beside them on a host with two
+# CPUs or more (SYSTEM_VM_JOBS, below); each one's output is printed whole when it ends.
 vm-and-builds:
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target vm-test $(ARM64_BUILDS)
 
-IDLE = chrt --idle 0
 arm64-builds:
-	$(IDLE) $(MAKE) arm64-test-build
-	$(IDLE) $(MAKE) arm64-build
-	$(IDLE) $(MAKE) arm64-bookworm-build
-	$(IDLE) $(MAKE) release-test-repos
+	$(MAKE) arm64-test-build
+	$(MAKE) arm64-build
+	$(MAKE) arm64-bookworm-build
+	$(MAKE) release-test-repos
 
 # The system guests (the package under systemd: arm64 for bookworm and for trixie, amd64;
 # the raspi3b check with each arm64 build) are a qemu each, with one emulated CPU, and
