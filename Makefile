@@ -214,7 +214,7 @@ arm64-builds:
 # build at a time.
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_BUILDS),arm64-test-build arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
-	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(wordlist 1,3,$(SYSTEM_VMS)) $(ARM64_TESTS) $(wordlist 4,9,$(SYSTEM_VMS))
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(wordlist 1,3,$(SYSTEM_VMS)) $(ARM64_TESTS) $(wordlist 4,$(words $(SYSTEM_VMS)),$(SYSTEM_VMS))
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).

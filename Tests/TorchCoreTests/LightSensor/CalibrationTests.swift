@@ -103,9 +103,8 @@ import TorchTestSupport
         }
     }
 
-    /// The fuzzer's find: a reading of 4.1e18 was taken, and written back in a form the
-    /// file refuses (an exponent). Every number is held within ±maximumReading, and one at
-    /// the limit reads back as written.
+    /// A reading beyond any sensor is refused: nine decimals of it would be written with
+    /// an exponent, which the file does not read. One at the limit reads back as written.
     @Test func aReadingBeyondAnySensorIsRefusedAndOneAtTheLimitReadsBack() throws {
         let head = "version=1\nsensor=x\nunit=lx\ndark=2.01\nnoise=0.38\npoint=0.25 141.5\n"
         for (bad, reason) in [
