@@ -34,7 +34,8 @@ extension TorchStateMachine {
 
     /// The end of the playing heartbeat cycle when a new load waits for it.
     var heartbeatRetune: Instant? {
-        guard heartbeatLoad.pending != nil, playsHeartbeat, now >= program.startedAt else { return nil }
+        // A level transition plays the fade, not a cycle: the first cycle starts at its end.
+        guard heartbeatLoad.pending != nil, playsHeartbeat, transitionTarget == nil, now >= program.startedAt else { return nil }
         let period = program.timeline.period.nanoseconds
         guard period > 0 else { return nil }
         // The first cycle boundary at or after now (now itself when it is one, so the

@@ -34,6 +34,24 @@ import TorchHardware
         #expect(rig.controller.nextDeadline == nil || rig.controller.nextDeadline! > boundary)
     }
 
+    /// A load that comes during a level transition waits for it: the transition plays
+    /// to its end, and the heartbeat's first cycle there takes the new period.
+    @Test func aLoadDuringATransitionWaitsForItsEnd() {
+        var s = TorchSettings()
+        s.transition = .seconds(1)
+        var rig = TorchRig(s)
+        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
+        let fade = rig.program
+        #expect(rig.torch.transitionEnd == atMs(1000))
+        rig.controller.handle(.reading(.loadAverage(.success(1)), at: atMs(500)))
+        rig.run(until: atMs(999))
+        #expect(rig.program == fade, "the transition plays on")
+        rig.run(until: atMs(1000))
+        #expect(rig.torch.transitionEnd == nil)
+        #expect(rig.program.timeline == Heartbeat.timeline(loadAverage: 1) && rig.program.startedAt == atMs(1000))
+        #expect(rig.handed?.timeline == Heartbeat.timeline(loadAverage: 1))
+    }
+
     @Test func aLoadGivingTheSamePeriodChangesNothing() {
         var rig = TorchRig()
         rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(0)))
