@@ -157,7 +157,7 @@ extension TorchStateMachine {
             var p = shown
             p.brightness = level
             // A pattern keeps its phase: only a steady light fades to a new level.
-            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; program = p; programGeneration &+= 1 }
+            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; program = p }
         }
     }
 
@@ -173,14 +173,12 @@ extension TorchStateMachine {
         guard d > .zero, ramp == nil, abs(from - to) > 1e-9 else {
             transitionTarget = nil
             program = target
-            programGeneration &+= 1
             return
         }
         // Levels relative to the brighter end, so both fit in 0…1.
         let top = max(from, to)
         let fade = Timeline(steps: [.hold(from / top, .zero), .ramp(to: to / top, d)], repeatCount: 1, endLevel: to / top)
         program = LightProgram(timeline: fade, brightness: Brightness(clamping: top), startedAt: t)
-        programGeneration &+= 1
         var later = target
         later.startedAt = t + d
         // Its start is the transition's end (`transitionEnd`).

@@ -7,6 +7,5 @@ extension TorchStateMachine {
     public mutating func anchorProgram(at start: Instant) {
         guard lit, fadeEnd == nil else { return }
         program.startedAt = start
-        programGeneration &+= 1
     }
 }

@@ -14,7 +14,6 @@ extension TorchStateMachine {
         wantsReadout = false
         transitionTarget = nil
         program = LightProgram(timeline: pattern.timeline(), brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
         // The readout's end is the end of whatever is shown over the light's state.
         readoutEnd = t + length
         reportChanges()

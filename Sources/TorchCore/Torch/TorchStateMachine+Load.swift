@@ -51,7 +51,6 @@ extension TorchStateMachine {
         heartbeatLoad = HeartbeatLoad(applied: load, pending: nil)
         guard playsHeartbeat else { return }
         program = LightProgram(timeline: Heartbeat.timeline(loadAverage: load), brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
     }
 
     /// The timeline a pattern plays now: the heartbeat at the applied load, others as they are.

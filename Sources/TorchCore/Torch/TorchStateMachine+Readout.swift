@@ -17,7 +17,6 @@ extension TorchStateMachine {
         let train = readout.once
         transitionTarget = nil
         program = LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
         readoutEnd = t + train.period
         events.append(.notice("readout \(readout.text)"))
         reportChanges()

@@ -10,7 +10,6 @@ extension TorchStateMachine {
             } else if transitionEnd == d, let target = transitionTarget {
                 transitionTarget = nil
                 program = target
-                programGeneration &+= 1
             } else if sunset?.nextBlink == d {
                 sunsetBlink(at: d)
             } else if autoLockDeadline == d {
@@ -101,7 +100,6 @@ extension TorchStateMachine {
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
         program = LightProgram(timeline: blink, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
     }
 
     /// The hold ended: the light dims gradually to dark over steps × `sunset-step`.
@@ -115,7 +113,6 @@ extension TorchStateMachine {
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
         program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
         fadeEnd = t + total
     }
 
@@ -138,7 +135,6 @@ extension TorchStateMachine {
         // These own the program: a level transition in progress is dropped.
         transitionTarget = nil
         program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
         fadeEnd = t + settings.sleepFade
     }
 }

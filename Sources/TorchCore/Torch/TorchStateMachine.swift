@@ -55,10 +55,13 @@ public struct TorchStateMachine: Sendable {
     /// `sleepDeadline`: a hold begun before the timer ran out ramps during the fade,
     /// and each ramp step restarts the timer while the fade still owns the light.
     public internal(set) var fadeEnd: Instant?
-    /// What the output should play now.
-    public internal(set) var program: LightProgram
-    /// Increments whenever `program` changes: the engine hands the new one to the scheduler.
-    public internal(set) var programGeneration: UInt64 = 0
+    /// What the output should play now. Every new program (a restart of the same one
+    /// too) is a new generation.
+    public internal(set) var program: LightProgram {
+        didSet { programGeneration &+= 1 }
+    }
+    /// Increments whenever `program` is set: the engine hands the new one to the scheduler.
+    public private(set) var programGeneration: UInt64 = 0
     /// Everything up to this instant has been processed.
     public internal(set) var now: Instant
 
