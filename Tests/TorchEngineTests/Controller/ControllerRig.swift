@@ -102,9 +102,9 @@ struct TorchRig {
         collect()
     }
 
-    mutating func command(_ c: TorchCommand, at t: Instant, from origin: CommandOrigin = .socket) {
+    mutating func command(_ c: ControlCommand, at t: Instant, from origin: CommandOrigin = .socket) {
         run(until: t)
-        controller.handle(.command(c, from: origin, at: t))
+        controller.handle(.request(ControlRequest(c), from: origin, at: t))
         collect()
     }
 

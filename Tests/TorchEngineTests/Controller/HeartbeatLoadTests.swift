@@ -10,7 +10,7 @@ import TorchHardware
 @Suite struct HeartbeatLoadTests {
     @Test func newLoadStartsAtTheCycleEnd() {
         var rig = TorchRig(blinkOnPatternChange: true)
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
         // The acknowledgement of the pattern change plays first; the heartbeat follows it.
         rig.run(until: atMs(1000))
         let start = rig.program.startedAt
@@ -55,7 +55,7 @@ import TorchHardware
     @Test func aLoadGivingTheSamePeriodChangesNothing() {
         var rig = TorchRig()
         rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(0)))
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
         #expect(rig.program.timeline.period == .milliseconds(695))
         let before = rig.programs.count
         // 300 + 6720 / 17.0005 = 695.28…: the same whole milliseconds as load 2.
@@ -66,19 +66,19 @@ import TorchHardware
 
     @Test func loadWhileAnotherPatternPlaysIsUsedWhenTheHeartbeatStarts() {
         var rig = TorchRig()
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(0))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(0))
         rig.controller.handle(.reading(.loadAverage(.success(5)), at: atMs(100)))
         rig.run(until: atMs(200))
         #expect(rig.programs.last?.timeline == Pattern.strobe(.fast).timeline(), "the strobe is left alone")
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(300))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(300))
         #expect(rig.programs.last?.timeline.period == .milliseconds(510))
         #expect(rig.programs.last?.startedAt == atMs(300))
     }
 
     @Test func darkIgnoresTheLoadAndBrightnessKeepsThePhase() {
         var rig = TorchRig()
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
-        rig.command(.setBrightness(Brightness(clamping: 0.5)), at: atMs(700))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.brightness(Brightness(clamping: 0.5)), at: atMs(700))
         #expect(rig.program.startedAt == atMs(0), "a brightness change keeps the beat's phase")
         rig.command(.off, at: atMs(800))
         #expect(!rig.controller.followsLoadAverage)
@@ -95,7 +95,7 @@ import TorchHardware
         var rig = TorchRig()
         rig.run(until: atMs(1000))
         #expect(asks(rig) == 0, "no heartbeat, no read")
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(1010))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(1010))
         #expect(asks(rig) == 1, "asked at once when it starts")
         rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(1010)))
         rig.run(until: atMs(6009))
