@@ -40,7 +40,7 @@ import TorchHardware
         var s = TorchSettings()
         s.transition = .seconds(1)
         var rig = TorchRig(s)
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
         let fade = rig.program
         #expect(rig.torch.transitionEnd == atMs(1000))
         rig.controller.handle(.reading(.loadAverage(.success(1)), at: atMs(500)))

@@ -141,20 +141,20 @@ struct RandomRun {
     mutating func command() {
         let level = Brightness(clamping: Double(1 + random.below(100)) / 100)
         let pattern = Self.cycle[random.below(Self.cycle.count)]
-        let commands: [TorchCommand] = [
-            .on(nil), .on(level), .off, .toggle, .setPattern(pattern), .choosePattern(pattern), .setBrightness(level),
+        let commands: [ControlCommand] = [
+            .on(nil), .on(level), .off, .toggle, .pattern(pattern), .mode(pattern), .brightness(level),
             .nextPattern, .stealth(random.below(2) == 0),
         ]
         let c = commands[random.below(commands.count)]
         let transition: Duration? = random.below(4) == 0 ? ms(0...800) : nil
-        rig.controller.handle(.command(c, from: .socket, at: t, transition: transition))
+        rig.controller.handle(.request(ControlRequest(c, transition: transition), from: .socket, at: t))
         collect("command \(c)\(transition.map { " transition \($0)" } ?? "")")
     }
 
     mutating func flash() {
         let pattern = Self.cycle[random.below(Self.cycle.count)]
         let length = ms(200...3_000)
-        rig.controller.handle(.flash(pattern, for: length, from: .socket, at: t))
+        rig.controller.handle(.request(ControlRequest(commands: [], flash: length, flashPattern: pattern), from: .socket, at: t))
         collect("flash \(pattern.canonicalText) for \(length)")
     }
 
@@ -170,7 +170,7 @@ struct RandomRun {
             UserSettings(holdForLight: false), UserSettings(lightByDefault: true),
         ]
         let change = changes[random.below(changes.count)]
-        rig.controller.handle(.command(.settings(change), from: .socket, at: t))
+        rig.controller.handle(.request(ControlRequest(.settings(change)), from: .socket, at: t))
         collect("settings \(change)")
     }
 
