@@ -30,9 +30,6 @@ public enum ControllerInput: Equatable, Sendable {
     /// the light is unchanged); so is a flash that flashes more than three times a second
     /// without `[light] remote-flashing = yes`.
     case request(ControlRequest, from: CommandOrigin, client: Int = 0, at: Instant)
-    /// The virtual button of a role goes down (`pressed`) or up, held by `holder`
-    /// (see `TorchController.virtualEdge`).
-    case virtualEdge(ButtonRole, pressed: Bool, holder: VirtualHolder, at: Instant)
     /// A remote holder is still there (the page's keep-alive): its press lives another
     /// `remotePressLease`. The reply fails when it holds nothing.
     case renewVirtualPress(VirtualHolder, at: Instant)
@@ -92,8 +89,6 @@ extension TorchController {
             lineSettled(role, pressed: pressed, at: time)
         case let .request(request, origin, client, time):
             return respond(to: request, from: origin, client: client, at: time)
-        case let .virtualEdge(role, pressed, holder, time):
-            virtualEdge(role: role, pressed: pressed, holder: holder, at: time)
         case let .renewVirtualPress(holder, time):
             if !renewVirtualPress(holder, at: time) { return .failure("\(holder) holds no virtual button down") }
         case let .virtualHolderGone(holder, time):

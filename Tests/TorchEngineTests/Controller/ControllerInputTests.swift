@@ -122,7 +122,7 @@ import TorchTesting
         let c = Self.started(clock)
         let web = VirtualHolder(origin: .web)
         #expect(!c.handle(.renewVirtualPress(web, at: clock.now())).ok, "nothing held: nothing to renew")
-        c.handle(.virtualEdge(.on, pressed: true, holder: web, at: clock.now()))
+        c.handle(.request(ControlRequest(.press(.on)), from: web.origin, client: web.client, at: clock.now()))
         #expect(c.isVirtuallyPressed(.on) && c.machine.lit)
         clock.advance(by: .milliseconds(800))
         #expect(c.handle(.renewVirtualPress(web, at: clock.now())).ok)

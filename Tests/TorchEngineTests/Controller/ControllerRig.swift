@@ -76,7 +76,7 @@ struct TorchRig {
     /// A virtual edge of the ON button from `holder` (the page, MQTT, the socket).
     mutating func virtualEdge(_ pressed: Bool, at t: Instant, holder: VirtualHolder) {
         while let d = nextDeadline, d < t { step(to: d) }
-        controller.handle(.virtualEdge(.on, pressed: pressed, holder: holder, at: t))
+        controller.handle(.request(ControlRequest(pressed ? .press(.on) : .release(.on)), from: holder.origin, client: holder.client, at: t))
         collect()
     }
 
