@@ -59,7 +59,7 @@ import TorchTesting
     /// one way in and the queries that change nothing.
     static let controllerCalls: Set<String> = [
         "handle", "takeEffects", "takePrograms", "status", "edgesSettled", "isHoldingVirtualButton", "isVirtuallyPressed",
-        "flashPattern", "patternName",
+        "patternName",
     ]
 
     @Test func theControllerIsChangedOnlyThroughItsOneWayIn() throws {
@@ -77,5 +77,19 @@ import TorchTesting
             }
         }
         #expect(calls > 10, "found the calls on the controller: \(calls)")
+    }
+
+    /// Every front end's commands reach the controller as `ControlRequest`s; only the
+    /// controller turns them into the state machine's own `TorchCommand` (issue 39: MQTT
+    /// built them itself). Outside the state machine's folder, the one conversion
+    /// (`ControlCommand.torchCommand`) and the controller, no source names it.
+    @Test func onlyTheControllerBuildsTheStateMachinesCommands() throws {
+        let files = ["Sources/TorchCore", "Sources/TorchEngine", "Sources/TorchCLI", "Sources/torch"].flatMap(Self.swiftFiles)
+            .filter { !$0.hasPrefix("Sources/TorchCore/Torch/") && !$0.hasPrefix("Sources/TorchEngine/Controller/") }
+            .filter { $0 != "Sources/TorchCore/Control/ControlCommand.swift" }
+        try #require(files.contains("Sources/TorchEngine/MQTT/MQTTFrontEnd.swift"))
+        for f in files {
+            #expect(!(RepoFiles.read(f) ?? "").contains("TorchCommand"), "\(f) names TorchCommand")
+        }
     }
 }
