@@ -15,9 +15,8 @@ extension TorchStateMachine {
             return
         }
         let train = readout.once
-        transitionTarget = nil
-        program = LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t)
-        readoutEnd = t + train.period
+        modes.push(FlashOrReadout(program: LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t),
+                                  end: t + train.period))
         events.append(.notice("readout \(readout.text)"))
         reportChanges()
     }
@@ -31,7 +30,7 @@ extension TorchStateMachine {
     /// pattern from the start.
     mutating func endReadout(at t: Instant) {
         guard readoutEnd != nil else { return }
-        readoutEnd = nil
+        modes.remove(FlashOrReadout.self)
         refreshProgram(at: t, restart: true)
     }
 }
