@@ -27,17 +27,10 @@ enum ServiceLink {
     /// request must run in the foreground: `--backend`, `--trace`, `--for`, pins,
     /// `off --force` or `--service-stopped`), else the exit code.
     static func forward(_ request: Request, _ config: TorchConfig, library: PatternLibrary) -> Int32? {
-        // What must run in the foreground never asks a service.
-        switch request {
-        case let .light(_, l), let .on(l), let .toggle(l):
-            guard isForwardable(l) else { return nil }
-        case let .off(force, _, l):
-            guard !force, isForwardable(l) else { return nil }
-        case .status, .stealth, .mode:
-            break
-        case .run, .readout, .local:
-            return nil
-        }
+        // What must run in the foreground never asks a service (what no service carries
+        // out has no commands for one: `run`, `readout`, a local command).
+        if case .off(force: true, _, _) = request { return nil }
+        if let l = request.lightOptions, !isForwardable(l) { return nil }
         let commands: [ControlCommand]
         do {
             guard let c = try request.controlCommands(library: library, service: true), !c.isEmpty else { return nil }
