@@ -65,8 +65,11 @@ BOOKWORM_TOOLCHAIN = sh dist/cross/bookworm-sdk.sh
 BOOKWORM_SYSROOT = /opt/sysroots/bookworm-arm64
 ARM64_BOOKWORM_SWIFT_FLAGS = --swift-sdks-path /opt/swift-sdks --swift-sdk torch-arm64-bookworm --scratch-path .build/arm64-bookworm
 ARM64_BOOKWORM_BIN = .build/arm64-bookworm/release/torch
-# amd64 for trixie, on a Debian 12 host: natively in the toolchain's root.
-AMD64_TRIXIE_SWIFT_FLAGS = --scratch-path .build/amd64-trixie
+# amd64 for trixie, on a Debian 12 host: natively in the toolchain's root, linked with
+# lld as the arm64 builds are: Debian 13's ld.bfd puts the Swift metadata sections,
+# which are writable, in one segment with .rodata, and then cannot make the read-only
+# after relocation (RELRO) segment that lintian asks of a hardened binary.
+AMD64_TRIXIE_SWIFT_FLAGS = --scratch-path .build/amd64-trixie -Xswiftc -use-ld=lld
 AMD64_TRIXIE_BIN = .build/amd64-trixie/release/torch
 
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
@@ -512,14 +515,19 @@ arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build)
 	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
 
 # Builds the package into a temporary directory and checks its files, conffile,
-# Depends and maintainer scripts, and runs lintian.
+# Depends and maintainer scripts, and runs lintian as make release does
+# (dist/release/lint-packages.sh), which refuses packages of the test's own that lintian
+# finds fault with (Tests/release/lint-refuses.sh).
 package-test: build
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	sh Tests/package/check-deb.sh $(BIN) $(VERSION)
+	sh Tests/release/lint-refuses.sh
 
 # A release (docs/install-pi.md, "A release"): the four packages — amd64 and arm64, for
 # bookworm and for trixie (make deb with each ARCH and SUITE; amd64 for bookworm is this
-# Debian 12 host's own build) — then dist/release/release.sh: SHA256SUMS, the apt
+# Debian 12 host's own build), each lintian-clean with the lintian of its release
+# (dist/release/lint-packages.sh) and every bookworm binary's symbol versions provided by
+# bookworm's own libraries — then dist/release/release.sh: SHA256SUMS, the apt
 # repository of both suites signed with RELEASE_KEY (a key in the maintainer's GnuPG
 # home, named by fingerprint), and torch-archive-keyring, whose apt source points at
 # RELEASE_URL. Without RELEASE_KEY the signing key is a throwaway one made in
@@ -536,6 +544,7 @@ release:
 	$(MAKE) deb ARCH=amd64 SUITE=trixie DEB_DIR=$(RELEASE_DEBS)
 	$(MAKE) deb ARCH=arm64 SUITE=bookworm DEB_DIR=$(RELEASE_DEBS)
 	$(MAKE) deb ARCH=arm64 SUITE=trixie DEB_DIR=$(RELEASE_DEBS)
+	@tc=$$($(CROSS_TOOLCHAIN)) && sh dist/release/lint-packages.sh "$$tc" $(RELEASE_DEBS)/torch_*.deb
 	@tc=$$($(BOOKWORM_TOOLCHAIN)) && \
 	mkdir -p $(RELEASE_DEBS)/x && for deb in $(RELEASE_DEBS)/*+deb12_*.deb; do \
 	    case $$deb in *_arm64.deb) libs="$$tc/root$(BOOKWORM_SYSROOT)" ;; *) libs=/ ;; esac; \

@@ -40,7 +40,7 @@ fail() { echo "VMTEST FAIL $1: $2"; failed=1; }
 
 # The libraries the binary is checked against: the sysroot's (bookworm arm64), the
 # toolchain root's (trixie arm64) or this host's.
-sysroot="" deb_env="" lintian_host=""
+sysroot="" deb_env=""
 if [ -n "$toolchain" ]; then
     arch=arm64 machine=AArch64 libdir=/usr/lib/aarch64-linux-gnu
     in_root() { sh dist/cross/in-root.sh "$toolchain" "$@"; }
@@ -55,7 +55,6 @@ if [ -n "$toolchain" ]; then
         # Which bookworm package owns a library: the sysroot's database, by the path
         # the library has inside the root.
         dpkg_s() { dpkg-query --admindir="$sysroot/var/lib/dpkg" -S "$sysroot_in_root$1" | sed "s#$sysroot_in_root##"; }
-        lintian_host=yes
     fi
     deb=$(SOURCE_DATE_EPOCH=$(git log -1 --format=%ct) in_root env $deb_env sh dist/debian/build-deb.sh "$bin" "$version" "$cross_out" arm64 "$suite")
     cp "$deb" "$work/"
@@ -207,23 +206,11 @@ if [ -n "$sysroot" ]; then
 fi
 
 # --- lintian -------------------------------------------------------------------------------
-# The lintian of the release the package is for: the trixie root's, or for bookworm this
-# Debian 12 host's.
-if [ -n "$lintian_host" ]; then
-    [ "$host_suite" = bookworm ] || fail lintian-release "this host is $host_suite: no Debian 12 lintian for the bookworm package"
-    lintian --tag-display-limit 0 "$deb" > "$work/lintian" 2>&1 || true
-else
-    in_root lintian --tag-display-limit 0 "$cross_deb" > "$work/lintian" 2>&1 || true
-fi
-sed 's/^/  lintian: /' "$work/lintian"
-if grep -q '^E: ' "$work/lintian"; then fail lintian-errors "lintian reports errors (above)"
-else pass lintian-errors; fi
-unexplained=""
-for tag in $(sed -n 's/^W: [^:]*: \([a-z0-9-]*\).*/\1/p' "$work/lintian" | sort -u); do
-    grep -q "\`$tag\`" docs/install-pi.md || unexplained="$unexplained $tag"
-done
-[ -z "$unexplained" ] && pass lintian-warnings-explained \
-    || fail lintian-warnings-explained "warnings not named in docs/install-pi.md:$unexplained"
+# The lintian of the release the package is for, as make release runs it
+# (dist/release/lint-packages.sh): the trixie root's, or this Debian 12 host's.
+if sh dist/release/lint-packages.sh "$toolchain" "$cross_deb" > "$work/lintian" 2>&1; then pass lintian
+else fail lintian "$(tail -n 1 "$work/lintian")"; fi
+sed 's/^/  /' "$work/lintian"
 
 [ "$failed" = 0 ] && echo "check-deb: $(basename "$deb"): ok" || echo "check-deb: failed"
 exit "$failed"
