@@ -111,7 +111,7 @@ RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
-.PHONY: all build run test check all-test-deps deps-test system-vms vm-and-builds arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test system-vms host-tests vm-and-builds arm64-builds arm64-lane arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -184,30 +184,56 @@ run: build
 # (unit-test, package-test), systemd-test is already the arm64 VM, and the raspi3b
 # check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
 ifeq ($(VM_HOST),aarch64)
-ARM64_BUILDS =
+ARM64_EARLY =
+ARM64_LANE =
 ARM64_TESTS =
+VMS_BESIDE_BUILDS =
 SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_BUILDS = arm64-builds
+ARM64_EARLY = arm64-test-build
+ARM64_LANE = arm64-lane
 ARM64_TESTS = arm64-test arm64-package-test arm64-bookworm-package-test
-SYSTEM_VMS = arm64-bookworm-systemd-test arm64-systemd-test systemd-test raspi-test-torch raspi-test-bookworm
+VMS_BESIDE_BUILDS = systemd-test
+SYSTEM_VMS = arm64-bookworm-systemd-test arm64-systemd-test raspi-test-torch raspi-test-bookworm
 RASPI_BUILD = arm64-build
 RASPI_TORCH = $(ARM64_BIN)
 endif
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
-# package, the real-kernel gpio-sim tests under qemu with both libgpiod generations (the
-# arm64 builds beside them), then the package under real systemd, the raspi3b check and
-# the Pi's other parts (system-vms).
-test: all-test-deps deps-test unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test vm-and-builds system-vms
+# package (host-tests, with the arm64 unit tests' build beside them), the real-kernel
+# gpio-sim tests under qemu with both libgpiod generations (the rest of the arm64 lane
+# and the amd64 package under real systemd beside them), then the arm64 packages under
+# real systemd and the raspi3b checks (system-vms).
+test: all-test-deps deps-test host-tests vm-and-builds system-vms
 
-# vm-test's guests wait on their own timers most of the time, so the arm64 builds (the
-# unit tests', then the release binary's) use the CPU beside them on a host with two
-# CPUs or more (SYSTEM_VM_JOBS, below); each one's output is printed whole when it ends.
-vm-and-builds:
-	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target vm-test $(ARM64_BUILDS)
+# The host's own tests, one after another: the storms, the soak and MQTT judge the
+# service's timing on the host, which a neighbour at the same priority would disturb.
+# Beside them, on a host with two CPUs or more, the arm64 unit tests' build
+# (ARM64_EARLY) runs under the idle scheduling policy: it gets only the CPU time the
+# tests leave (a fuzz target's one thread, the soak's and the storms' waits), so their
+# timing has the CPU whenever it wants it; a build has no timing of its own to lose.
+# Its output goes to a log, printed when it fails.
+HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
+IDLE = chrt --idle 0
+host-tests:
+	@early=""; if [ -n "$(ARM64_EARLY)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
+	    mkdir -p .build/arm64; $(IDLE) $(MAKE) --no-print-directory $(ARM64_EARLY) > .build/arm64/test-build.log 2>&1 & early=$$!; fi; \
+	$(MAKE) $(HOST_TESTS); rc=$$?; \
+	if [ -n "$$early" ]; then \
+	    if wait $$early; then echo "$(ARM64_EARLY) (beside the host's tests): $$(tail -n 1 .build/arm64/test-build.log)"; \
+	    else cat .build/arm64/test-build.log; rc=1; fi; fi; \
+	exit $$rc
+
+# vm-test's guests wait on their own timers most of the time, so the arm64 lane (the
+# release binaries, the repositories, then the emulated unit tests and the packages'
+# checks) uses the CPU beside them on a host with two CPUs or more (SYSTEM_VM_JOBS,
+# below), and the amd64 package under systemd (VMS_BESIDE_BUILDS), which needs none of
+# the arm64 builds, takes vm-test's slot when vm-test ends. Each one's output is printed
+# whole when it ends.
+vm-and-builds: vm-deps build
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 vm-test $(ARM64_LANE) $(VMS_BESIDE_BUILDS)
 
 arm64-builds:
 	$(MAKE) arm64-test-build
@@ -215,16 +241,21 @@ arm64-builds:
 	$(MAKE) arm64-bookworm-build
 	$(MAKE) release-test-repos
 
-# The system guests (the package under systemd: arm64 for bookworm and for trixie, amd64;
-# the raspi3b check with each arm64 build) are a qemu each, with one emulated CPU, and
-# the Pi's other parts (ARM64_TESTS: the unit tests under qemu-user, the packages'
-# checks) are emulated too. Two run side by side on a host with two CPUs or more
-# (SYSTEM_VM_JOBS), the longest first, so that the shorter ones fill in behind them;
-# each one's output is printed whole when it ends. What they boot is built first, one
-# build at a time.
+arm64-lane: arm64-builds
+	$(MAKE) SYSTEM_VMS_POOL=1 $(ARM64_TESTS)
+
+# The system guests (the arm64 package under systemd, for bookworm and for trixie; the
+# raspi3b check with each arm64 build) are a qemu each, with one emulated CPU. Two run
+# side by side on a host with two CPUs or more (SYSTEM_VM_JOBS), the longest first, so
+# that the shorter ones fill in behind them; each one's output is printed whole when it
+# ends. What they boot is built first, one build at a time.
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
-system-vms: build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_BUILDS),arm64-test-build arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
-	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target $(wordlist 1,3,$(SYSTEM_VMS)) $(ARM64_TESTS) $(wordlist 4,$(words $(SYSTEM_VMS)),$(SYSTEM_VMS))
+# Inside a pool (SYSTEM_VMS_POOL=1) the parts' own phony builds are not made again: the
+# pool's target made them first, and a build waiting for a slot would let make hand that
+# slot to a later part, out of the order given.
+built = $(if $(SYSTEM_VMS_POOL),,$(1))
+system-vms: vm-deps build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_LANE),arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(SYSTEM_VMS)
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).
@@ -346,7 +377,7 @@ endif
 ifeq ($(VM_HOST),aarch64)
 systemd-test: arm64-systemd-test
 else
-systemd-test: vm-deps build
+systemd-test: $(call built,vm-deps build)
 	$(call ensure_packages,$(PACKAGE_DEPS) $(SYSTEMD_TEST_DEPS))
 	deb=$$(sh dist/debian/build-deb.sh $(BIN) $(VERSION) .build/systemd-test) && sh Tests/systemd/run.sh "$$deb"
 endif
@@ -404,7 +435,7 @@ raspi-test:
 	sh Tests/raspi/run.sh $(if $(wildcard $(TORCH_ARM64)),"$(TORCH_ARM64)")
 
 # make test's raspi3b check: torch's part always runs, on a torch built first.
-raspi-test-torch: $(RASPI_BUILD)
+raspi-test-torch: $(call built,$(RASPI_BUILD))
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
 # The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
@@ -415,7 +446,7 @@ raspi4b-test: arm64-build
 
 # The raspi3b check with the bookworm build: Debian 12's arm64 kernel (6.1) and its
 # bcm2837-rpi-3-b device tree, bookworm's libraries in the initramfs.
-raspi-test-bookworm: arm64-bookworm-build
+raspi-test-bookworm: $(call built,arm64-bookworm-build)
 	sh Tests/raspi/run.sh $(ARM64_BOOKWORM_BIN) bookworm
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
@@ -467,7 +498,7 @@ arm64-build:
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
-arm64-test: arm64-test-build
+arm64-test: $(call built,arm64-test-build)
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc"
 
 arm64-test-build:
@@ -477,7 +508,7 @@ arm64-test-build:
 # The arm64 package's checks (Tests/package/check-deb.sh with the toolchain: the
 # architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian
 # from the trixie root).
-arm64-package-test: arm64-build
+arm64-package-test: $(call built,arm64-build)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BIN) $(VERSION) "$$tc"
 
@@ -486,7 +517,7 @@ arm64-package-test: arm64-build
 # bookworm's libraries, Debian 12's lintian, and every symbol the binary needs provided
 # by bookworm's own libraries (Tests/package/symbol_versions.py), a check the trixie
 # build must fail.
-arm64-bookworm-package-test: arm64-bookworm-build arm64-build
+arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
 

@@ -22,7 +22,7 @@ func fuzzMQTT(_ bytes: [UInt8]) {
             switch LightCommand.parse(m.payload, group: m.topic.hasSuffix("all")) {
             case let .failure(e): if e.message.contains("\n") { violated("a two-line error", input) }
             case let .success(c):
-                _ = c.torchCommands(current: fuzzStatus, library: .standard)
+                _ = c.request(current: fuzzStatus, library: .standard)
             }
         }
     }

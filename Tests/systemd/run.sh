@@ -74,7 +74,7 @@ t_cache=$(( $(now) - t0 ))
 # The disk: a fresh copy of the cached image per run (reboots persist within a run).
 # The second disk: the package and the guest scripts, read-only.
 # A directory of its own per run (two runs side by side must not share a disk); the
-# disks go when the run ends, the console logs stay for whoever reads a failure.
+# disks go when the run ends, the console logs stay when it fails, for whoever reads it.
 work="$cache/work/systemd-$$"
 rm -rf "$work"
 trap 'rm -f "$work/disk.ext4" "$work/payload.ext4"' EXIT
@@ -156,4 +156,6 @@ if [ "$boot" -ge "$boots" ] || ! grep -q '^VMTEST DONE' "$work/console-boot$boot
 fi
 echo "$name: kernel and root file system ${t_cache}s;$times ($accel)"
 echo "$name: $passed passed, $failed failed"
-[ "$failed" = 0 ]
+# The consoles are kept for a failure to be read; a run that passed leaves nothing behind.
+[ "$failed" = 0 ] || exit 1
+rm -rf "$work"

@@ -1,5 +1,6 @@
-/// What a control-socket request asks the torch to do (the `"cmd"` of a request line):
-/// the value, its name, its keys written back as JSON and its state-machine command.
+/// What a front end asks the torch to do: the one command vocabulary of every front end
+/// (carried in a `ControlRequest`), named as the control socket's `"cmd"`: the value,
+/// its name, its keys written back as JSON and its state-machine command.
 /// `ControlCommandName` reads it; a command is that and its case here.
 public enum ControlCommand: Equatable, Sendable {
     /// `on`: light on, latched, optionally at a new brightness.

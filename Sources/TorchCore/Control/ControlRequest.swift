@@ -1,13 +1,23 @@
-/// One request line of the control socket: a JSON object with `"cmd"`, the command's
+/// What a front end asks the torch to do: the one command type from every front end to
+/// the controller (`ControllerInput.request`). Each front end translates its own
+/// protocol into it at its edge: a control-socket line, the web API's JSON body, the
+/// command line's arguments (`Request.controlCommands`), Home Assistant's JSON
+/// (`LightCommand.request`), a key of the terminal.
+///
+/// One request line of the control socket is a JSON object with `"cmd"`, the command's
 /// own keys, an optional `"id"` that the reply echoes, and an optional `"deadline"`
-/// past which the client no longer waits.
+/// past which the client no longer waits:
 ///
 ///     {"cmd":"on","brightness":"40%"}
 ///     {"cmd":"pattern","name":"sos","id":7}
 ///     {"cmd":"pattern","spec":"blink 500ms 500ms"}
 ///     {"cmd":"stealth","on":true}
 public struct ControlRequest: Equatable, Sendable {
-    public var command: ControlCommand
+    /// What to do, in order, as one change (one settle, one status change; all or none
+    /// under the owner's rule for remote front ends). A request line carries exactly one;
+    /// a protocol that asks several things in one message (Home Assistant's brightness
+    /// beside its effect) gives them all, or none when the light already is as asked.
+    public var commands: [ControlCommand]
     /// A string or number chosen by the client, echoed in the reply; nil when absent.
     public var id: JSONValue?
     /// `"transition"`: this command's level change fades over it instead of `[light]
@@ -18,6 +28,16 @@ public struct ControlRequest: Equatable, Sendable {
     /// `time.monotonic()` says). A request read after it is not carried out: the client
     /// that sent it has already reported a failure.
     public var deadline: Instant?
+    /// An MQTT group command's `"at"`, on this board's monotonic clock: the lit program's
+    /// timeline is anchored at that instant after the commands. Not on the socket's wire.
+    public var patternStart: Instant?
+    /// Home Assistant's `"flash"`: after the commands, `flashPattern` is shown for this
+    /// long over the light's state; nothing is saved for it. Not on the socket's wire.
+    public var flash: Duration?
+    /// What the flash shows; nil: what the controller gives the front end
+    /// (`TorchController.flashPattern(for:)`: below three flashes a second for a remote
+    /// one unless the owner allows more).
+    public var flashPattern: Pattern?
 
     /// The longest request line, in bytes without the newline.
     public static let maxBytes = 4096
@@ -26,14 +46,32 @@ public struct ControlRequest: Equatable, Sendable {
     static let maxDeadlineSeconds = 1e9
 
     public init(_ command: ControlCommand, id: JSONValue? = nil, transition: Duration? = nil, deadline: Instant? = nil) {
-        self.command = command
+        self.commands = [command]
         self.id = id
         self.transition = transition
         self.deadline = deadline.map(Self.toMilliseconds)
     }
 
+    /// Several commands as one change (none: only `patternStart` or `flash` acts).
+    public init(commands: [ControlCommand], transition: Duration? = nil, patternStart: Instant? = nil,
+                flash: Duration? = nil, flashPattern: Pattern? = nil) {
+        self.commands = commands
+        self.transition = transition
+        self.patternStart = patternStart
+        self.flash = flash
+        self.flashPattern = flashPattern
+    }
+
+    /// The one command of a request line; nil for several or none.
+    public var command: ControlCommand? { commands.count == 1 ? commands[0] : nil }
+
+    /// The commands' names as a log line or a refusal names them (`on`, `brightness+pattern`).
+    public var name: String {
+        commands.isEmpty ? (flash == nil ? "nothing" : "flash") : commands.map(\.name).joined(separator: "+")
+    }
+
     /// `instant` cut to the millisecond, as the request line carries it.
-    static func toMilliseconds(_ instant: Instant) -> Instant {
+    public static func toMilliseconds(_ instant: Instant) -> Instant {
         Instant(nanoseconds: instant.nanoseconds / 1_000_000 * 1_000_000)
     }
 
@@ -160,10 +198,14 @@ extension ControlRequest {
     /// Brightness goes as a fraction (exact), patterns as canonical text.
     public var line: String { json.jsonText + "\n" }
 
-    /// The request as a JSON object, `"cmd"` first.
+    /// The request as a JSON object, `"cmd"` first. A line carries one command: a
+    /// request of several (a front end's own, never sent) writes its first.
     public var json: JSONValue {
-        var members = [JSONMember("cmd", .string(command.name))]
-        members += command.jsonMembers
+        var members: [JSONMember] = []
+        if let first = commands.first {
+            members.append(JSONMember("cmd", .string(first.name)))
+            members += first.jsonMembers
+        }
         if let transition { members.append(JSONMember("transition", .string(DurationSyntax.format(transition)))) }
         if let deadline {
             members.append(JSONMember("deadline", .decimal(Double(deadline.nanoseconds / 1_000_000) / 1000, fractionDigits: 3)))

@@ -11,7 +11,7 @@ public struct LightCommand: Equatable, Sendable {
     public var effect: String?
     /// Flash for this long, then back to what was before.
     public var flash: Duration?
-    /// How long the change should take (0…3600 s). Parsed and checked; see `TorchCommand`.
+    /// How long the change should take (0…3600 s). Parsed and checked; see `ControlRequest.transition`.
     public var transition: Duration?
     /// The transition asked for when it was above `maxTransition` (seconds) and so clamped
     /// to it: Home Assistant's UI offers up to 6553 s, and refusing the whole command
@@ -102,12 +102,14 @@ public struct LightCommand: Equatable, Sendable {
         return .success(c)
     }
 
-    /// The state-machine commands this is, given the status now; idempotent: ON while
-    /// lit changes nothing, the pattern playing is not restarted (unless `restart`, for
-    /// a group start). A flash is not among them (the front end times it).
-    public func torchCommands(current: TorchStatus, library: PatternLibrary, restart: Bool = false)
-        -> Result<[TorchCommand], ControlError> {
-        var out: [TorchCommand] = []
+    /// The request this is (`ControlRequest`, the one command type), given the status
+    /// now; idempotent: ON while lit asks for nothing, the pattern playing is not
+    /// restarted (unless `restart`, for a group start). A flash (unless OFF) keeps of the
+    /// rest only its brightness, set first, so the light comes back as it was. The group's
+    /// start (`at`) needs this board's clocks: the front end adds it.
+    public func request(current: TorchStatus, library: PatternLibrary, restart: Bool = false)
+        -> Result<ControlRequest, ControlError> {
+        var out: [ControlCommand] = []
         var pattern: Pattern? = nil
         if let effect {
             do { pattern = try library.lookup(effect) } catch {
@@ -115,15 +117,18 @@ public struct LightCommand: Equatable, Sendable {
             }
         }
         if on == false {
-            return .success(current.lit || current.litWhileHeld ? [.off] : [])
+            return .success(ControlRequest(commands: current.lit || current.litWhileHeld ? [.off] : [], transition: transition))
         }
-        if let b = brightness, b != current.brightness || on == nil { out.append(.setBrightness(b)) }
+        if let b = brightness, b != current.brightness || on == nil { out.append(.brightness(b)) }
+        if let flash {
+            return .success(ControlRequest(commands: out, transition: transition, flash: flash))
+        }
         if let p = pattern, restart || p != current.pattern || !current.lit {
-            out.append(.setPattern(p))
+            out.append(.pattern(p))
         } else if on == true, !current.lit || current.litWhileHeld {
             out.append(.on(nil))
         }
-        return .success(out)
+        return .success(ControlRequest(commands: out, transition: transition))
     }
 
     /// The monotonic instant of the wall-clock start `atMs` (Unix ms), given both clocks

@@ -1,4 +1,7 @@
-/// A request from the command line or the control socket.
+/// The state machine's own command: what the controller hands `TorchStateMachine`. No
+/// front end builds one: each gives the controller a `ControlRequest` of
+/// `ControlCommand`s, which the controller turns into these
+/// (`ControlCommand.torchCommand(library:)`).
 public enum TorchCommand: Equatable, Sendable {
     /// Light on, latched, optionally at a new brightness.
     case on(Brightness?)

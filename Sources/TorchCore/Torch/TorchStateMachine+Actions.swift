@@ -72,7 +72,7 @@ extension TorchStateMachine {
     mutating func turnOn(at t: Instant, recall: Bool = true) {
         if !lit && recall { recallMemory(at: t) }
         lighting = .latched
-        fadeEnd = nil
+        modes.remove(SleepFade.self)
         restartSleepTimer(at: t)
     }
 
@@ -88,7 +88,7 @@ extension TorchStateMachine {
         lighting = .dark
         sosActive = false
         sleepDeadline = nil
-        fadeEnd = nil
+        modes.remove(SleepFade.self)
     }
 
     /// The pattern after the current one in the list; the first when the current one is
@@ -142,22 +142,23 @@ extension TorchStateMachine {
 
     /// Brings `program` in line with the state. A new timeline (or `restart`) starts at
     /// `t` with a new generation; a brightness change alone keeps the timeline's phase.
-    /// The fade owns the program while it runs.
+    /// An overlay that holds the light (a fade, the sunset set-up, a flash or readout)
+    /// keeps it while it runs.
     mutating func refreshProgram(at t: Instant, restart: Bool = false) {
         if lit { darkSince = nil } else if darkSince == nil { darkSince = t }
-        guard fadeEnd == nil, sunset == nil, readoutEnd == nil else { return }
+        guard !modes.holdsTheLight else { return }
         // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
         let timeline = !lit ? Timeline.dark : lockout == .glowing ? Pattern.steady.timeline() : playedTimeline(currentPattern)
         let level = shownBrightness
-        // During a transition the program is the fade; what it leads to is the target.
-        let shown = transitionTarget ?? program
+        // During a transition the program is the fade; what it leads to is the base's.
+        let shown = modes.base
         if timeline != shown.timeline || (restart && lit) {
             play(LightProgram(timeline: timeline, brightness: level, startedAt: t), at: t)
         } else if lit, shown.brightness != level {
             var p = shown
             p.brightness = level
             // A pattern keeps its phase: only a steady light fades to a new level.
-            if timeline.isSteady { play(p, at: t) } else { transitionTarget = nil; program = p; programGeneration &+= 1 }
+            if timeline.isSteady { play(p, at: t) } else { modes.play(p) }
         }
     }
 
@@ -171,20 +172,17 @@ extension TorchStateMachine {
         var first = TimelineCursor(target.timeline)
         let to = first.sample(at: 0).level * target.brightness.fraction
         guard d > .zero, ramp == nil, abs(from - to) > 1e-9 else {
-            transitionTarget = nil
-            program = target
-            programGeneration &+= 1
+            modes.play(target)
             return
         }
         // Levels relative to the brighter end, so both fit in 0…1.
         let top = max(from, to)
         let fade = Timeline(steps: [.hold(from / top, .zero), .ramp(to: to / top, d)], repeatCount: 1, endLevel: to / top)
-        program = LightProgram(timeline: fade, brightness: Brightness(clamping: top), startedAt: t)
-        programGeneration &+= 1
         var later = target
-        later.startedAt = t + d
         // Its start is the transition's end (`transitionEnd`).
-        transitionTarget = later
+        later.startedAt = t + d
+        modes.play(later, after: LevelTransition(program: LightProgram(timeline: fade, brightness: Brightness(clamping: top), startedAt: t),
+                                                 end: t + d))
     }
 
     /// The level the light shows (and status reports): lockout's glow at the floor, else

@@ -6,7 +6,6 @@ extension TorchStateMachine {
     /// past joins the pattern where it would be by now. Dark: nothing to anchor.
     public mutating func anchorProgram(at start: Instant) {
         guard lit, fadeEnd == nil else { return }
-        program.startedAt = start
-        programGeneration &+= 1
+        modes.anchor(at: start)
     }
 }

@@ -215,7 +215,7 @@ extension TorchStateMachine {
     /// A press during the sleep fade: the light comes back, latched, the timer restarts,
     /// and the rest of the press is ignored.
     mutating func wakeFromFade(at t: Instant) {
-        fadeEnd = nil
+        modes.remove(SleepFade.self)
         lighting = .latched
         restartSleepTimer(at: t)
         refreshProgram(at: t, restart: true)

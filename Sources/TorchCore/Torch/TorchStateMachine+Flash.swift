@@ -12,11 +12,8 @@ extension TorchStateMachine {
         let t = now
         guard fadeEnd == nil, sunset == nil, length > .zero else { return false }
         wantsReadout = false
-        transitionTarget = nil
-        program = LightProgram(timeline: pattern.timeline(), brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
-        // The readout's end is the end of whatever is shown over the light's state.
-        readoutEnd = t + length
+        modes.push(FlashOrReadout(program: LightProgram(timeline: pattern.timeline(), brightness: min(brightness, ceilingCap), startedAt: t),
+                                  end: t + length))
         reportChanges()
         return true
     }

@@ -34,7 +34,9 @@ extension TorchStateMachine {
 
     /// The end of the playing heartbeat cycle when a new load waits for it.
     var heartbeatRetune: Instant? {
-        guard heartbeatLoad.pending != nil, playsHeartbeat, now >= program.startedAt else { return nil }
+        // A level transition plays the fade, not a cycle, and a flash or readout plays
+        // over it: the base mode's next cycle after them takes the new period.
+        guard heartbeatLoad.pending != nil, playsHeartbeat, modes.overlays.isEmpty, now >= program.startedAt else { return nil }
         let period = program.timeline.period.nanoseconds
         guard period > 0 else { return nil }
         // The first cycle boundary at or after now (now itself when it is one, so the
@@ -49,8 +51,7 @@ extension TorchStateMachine {
         guard let load = heartbeatLoad.pending else { return }
         heartbeatLoad = HeartbeatLoad(applied: load, pending: nil)
         guard playsHeartbeat else { return }
-        program = LightProgram(timeline: Heartbeat.timeline(loadAverage: load), brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
+        modes.play(LightProgram(timeline: Heartbeat.timeline(loadAverage: load), brightness: min(brightness, ceilingCap), startedAt: t))
     }
 
     /// The timeline a pattern plays now: the heartbeat at the applied load, others as they are.

@@ -7,23 +7,13 @@ extension TorchStateMachine {
             now = max(now, d)
             if let tick = ramp?.nextTick, tick == d {
                 rampTick(at: d)
-            } else if transitionEnd == d, let target = transitionTarget {
-                transitionTarget = nil
-                program = target
-                programGeneration &+= 1
-            } else if sunset?.nextBlink == d {
-                sunsetBlink(at: d)
+            } else if let overlay = modes.due(at: d) {
+                overlay.timerDue(at: d, in: &self)
             } else if autoLockDeadline == d {
                 lockout = .locked
                 events.append(.notice("lockout on (auto-lock)"))
             } else if sleepDeadline == d {
                 sleepTimerExpired(at: d)
-            } else if fadeEnd == d {
-                fadeEnd = nil
-                turnOff()
-                refreshProgram(at: d)
-            } else if readoutEnd == d {
-                endReadout(at: d)
             } else if heartbeatRetune == d {
                 retuneHeartbeat(at: d)
             }
@@ -82,8 +72,7 @@ extension TorchStateMachine {
         ramp = nil
         turnOn(at: t)
         sleepDeadline = nil
-        sunset = SunsetSetup(steps: 1, nextBlink: t + Self.sunsetBlinkInterval)
-        ackBlink(at: t)
+        modes.push(SunsetSetup(steps: 1, nextBlink: t + Self.sunsetBlinkInterval, program: ackBlink(at: t)))
     }
 
     /// Still held a blink interval later: one more step (up to 24 h in all).
@@ -91,32 +80,25 @@ extension TorchStateMachine {
         guard var s = sunset else { return }
         if settings.sunsetStep * (s.steps + 1) <= .seconds(86_400) { s.steps += 1 }
         s.nextBlink = t + Self.sunsetBlinkInterval
-        sunset = s
-        ackBlink(at: t)
+        s.program = ackBlink(at: t)
+        modes.push(s)
     }
 
     /// A short dark blink, then the chosen brightness, steady.
-    mutating func ackBlink(at t: Instant) {
+    func ackBlink(at t: Instant) -> LightProgram {
         let blink = Timeline(steps: [.hold(0, Self.ackBlinkLength)], repeatCount: 1, endLevel: 1)
-        // These own the program: a level transition in progress is dropped.
-        transitionTarget = nil
-        program = LightProgram(timeline: blink, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
+        return LightProgram(timeline: blink, brightness: min(brightness, ceilingCap), startedAt: t)
     }
 
     /// The hold ended: the light dims gradually to dark over steps × `sunset-step`.
     mutating func endSunsetSetup(at t: Instant) {
         guard let s = sunset else { return }
-        sunset = nil
+        modes.remove(SunsetSetup.self)
         let total = settings.sunsetStep * s.steps
         events.append(.notice("sunset timer \(DurationSyntax.format(total))"))
         sleepDeadline = nil
         let fade = Timeline(steps: [.hold(1, .zero), .ramp(to: 0, total)], repeatCount: 1, endLevel: 0)
-        // These own the program: a level transition in progress is dropped.
-        transitionTarget = nil
-        program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
-        fadeEnd = t + total
+        modes.push(SleepFade(program: LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t), end: t + total))
     }
 
     // MARK: Sleep timer
@@ -135,10 +117,7 @@ extension TorchStateMachine {
         var cursor = TimelineCursor(program.timeline)
         let level = cursor.sample(at: (t - program.startedAt).nanoseconds).level
         let fade = Timeline(steps: [.hold(level, .zero), .ramp(to: 0, settings.sleepFade)], repeatCount: 1, endLevel: 0)
-        // These own the program: a level transition in progress is dropped.
-        transitionTarget = nil
-        program = LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t)
-        programGeneration &+= 1
-        fadeEnd = t + settings.sleepFade
+        modes.push(SleepFade(program: LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t),
+                             end: t + settings.sleepFade))
     }
 }

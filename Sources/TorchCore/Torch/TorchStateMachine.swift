@@ -51,14 +51,18 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var stealth = false
     /// When the sleep timer runs out; nil when it is not running.
     public internal(set) var sleepDeadline: Instant?
-    /// When the sleep fade ends; nil when not fading. Not one value with
+    /// When the sleep (or sunset) fade ends; nil when not fading. Not one value with
     /// `sleepDeadline`: a hold begun before the timer ran out ramps during the fade,
     /// and each ramp step restarts the timer while the fade still owns the light.
-    public internal(set) var fadeEnd: Instant?
-    /// What the output should play now.
-    public internal(set) var program: LightProgram
+    public var fadeEnd: Instant? { modes.find(SleepFade.self)?.end }
+    /// The base mode's program and the overlays over it (`ModeStack`).
+    var modes: ModeStack {
+        didSet { if modes.program != oldValue.program { programGeneration &+= 1 } }
+    }
+    /// What the output should play now: the top of the mode stack.
+    public var program: LightProgram { modes.program }
     /// Increments whenever `program` changes: the engine hands the new one to the scheduler.
-    public internal(set) var programGeneration: UInt64 = 0
+    public private(set) var programGeneration: UInt64 = 0
     /// Everything up to this instant has been processed.
     public internal(set) var now: Instant
 
@@ -99,14 +103,6 @@ public struct TorchStateMachine: Sendable {
         var sosActive: Bool
     }
 
-    /// The sunset timer being set: the button is still held.
-    struct SunsetSetup: Sendable {
-        /// Steps added so far (one per acknowledgement blink).
-        var steps: Int
-        /// The next acknowledgement blink.
-        var nextBlink: Instant
-    }
-
     /// How often the sunset timer's acknowledgement blinks come while held: 1 s.
     public static let sunsetBlinkInterval: Duration = .seconds(1)
     /// How long an acknowledgement blink is dark: 100 ms.
@@ -132,15 +128,13 @@ public struct TorchStateMachine: Sendable {
     var pendingSequence: PendingSequence?
     /// The light the click sequence's first click found.
     var firstClickFrom: LightBefore?
-    var sunset: SunsetSetup?
-    /// A level transition in progress: the program to play when it ends (at its
-    /// `startedAt`).
-    var transitionTarget: LightProgram?
+    /// The sunset timer being set, while the button is held.
+    var sunset: SunsetSetup? { modes.find(SunsetSetup.self) }
     /// When the transition in progress ends; nil when none runs.
-    public var transitionEnd: Instant? { transitionTarget?.startedAt }
+    public var transitionEnd: Instant? { modes.find(LevelTransition.self)?.end }
     /// The transition of the command being handled (`--transition`), over the config's:
     /// the command's parameter, nil between calls whatever transition runs, so not
-    /// part of `transitionTarget`.
+    /// part of the `LevelTransition`.
     var transitionOverride: Duration?
     /// The readout gesture asked for its number; the I/O shell reads it (`showReadout`).
     /// Not one phase with `readoutEnd`: the gesture can wait for its number while a
@@ -148,7 +142,7 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var wantsReadout = false
     /// When the readout (or a flash, `showFlash`) playing now ends (then the light is as
     /// it was); nil when none.
-    public internal(set) var readoutEnd: Instant?
+    public var readoutEnd: Instant? { modes.find(FlashOrReadout.self)?.end }
 
     var ramp: Ramp?
     /// The load average the heartbeat effect follows (TorchStateMachine+Load).
@@ -184,20 +178,20 @@ public struct TorchStateMachine: Sendable {
         pattern = settings.startPattern(restoring: saved)
         let lit = resuming ? saved?.lit == true : settings.startsLit(restoring: saved)
         lighting = lit ? .latched : .dark
-        program = LightProgram(timeline: .dark, brightness: brightness, startedAt: now)
+        modes = ModeStack(base: LightProgram(timeline: .dark, brightness: brightness, startedAt: now))
         // Lighting (or not) at start is the start rule's doing, not the user's: it is not
         // remembered, so the saved lit state stays as the user left it.
         var reported = saved ?? PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit)
         reported.lit = lit
         reportedState = reported
         if lit {
-            program.timeline = pattern.timeline()
+            modes.base.timeline = pattern.timeline()
             restartSleepTimer(at: now)
         } else {
             darkSince = now
         }
         // What is lit is under the caps.
-        program.brightness = shownBrightness
+        modes.base.brightness = shownBrightness
         // Stealth left on stays on: the status LEDs go dark again at start.
         if saved?.stealth == true { setStealth(true) }
         reportChanges()
@@ -215,7 +209,7 @@ public struct TorchStateMachine: Sendable {
     /// The next instant `advance(to:)` has work: a ramp tick, the sleep timer, the fade
     /// end, the heartbeat's next cycle with a new load.
     public var nextDeadline: Instant? {
-        [ramp?.nextTick, sleepDeadline, fadeEnd, sunset?.nextBlink, autoLockDeadline, transitionEnd, heartbeatRetune, readoutEnd].compactMap { $0 }.min()
+        ([ramp?.nextTick, sleepDeadline, autoLockDeadline, heartbeatRetune].compactMap { $0 } + modes.deadlines).min()
     }
 
     /// When auto-lock locks the button: `auto-lock` after the light went dark.
@@ -303,7 +297,7 @@ public struct TorchStateMachine: Sendable {
         case let .setBrightness(b):
             changeBrightness(to: b)
             if lit {
-                fadeEnd = nil
+                modes.remove(SleepFade.self)
                 restartSleepTimer(at: t)
             }
             refreshProgram(at: t)

@@ -94,8 +94,8 @@ public final class ControlSession {
         guard fd >= 0 else { return .failure(.failed("\(socketPath): the connection is closed")) }
         let clock = MonotonicClock()
         let deadline = clock.now() + timeout
-        let request = ControlRequest(request.command, id: request.id, transition: request.transition,
-                                     deadline: request.deadline ?? deadline)
+        var request = request
+        request.deadline = request.deadline ?? ControlRequest.toMilliseconds(deadline)
         // A request the server refuses before reading it all (over its size limit) gets
         // a reply and then a close, so the rest of the send fails (EPIPE, ECONNRESET);
         // the reply is waiting in the receive queue all the same, so read it.

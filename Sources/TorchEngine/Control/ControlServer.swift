@@ -215,7 +215,7 @@ public final class ControlServer {
             var r = respond(request, number)
             if r.id == nil { r.id = request.id }
             reply = r
-            log(.debug, "control: client \(number): \(request.command.name)\(r.ok ? "" : ": " + (r.error ?? ""))")
+            log(.debug, "control: client \(number): \(request.name)\(r.ok ? "" : ": " + (r.error ?? ""))")
         case let .failure(error):
             reply = .failure(error)
             log(.notice, "control: client \(number): bad request: \(error.message)")

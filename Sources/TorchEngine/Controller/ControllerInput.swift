@@ -22,30 +22,14 @@ public enum ControllerInput: Equatable, Sendable {
     /// (`TorchController.edgesSettled`). When the recognizer disagrees (edges merged or
     /// misread by the chip), it is resynchronised with the line, and that is logged.
     case lineSettled(ButtonRole, pressed: Bool, at: Instant)
-    /// A command from a front end, after the gesture thresholds due by its instant.
-    /// `transition` overrides `[light] transition` for its level change. Refused for a
-    /// remote front end the owner's rule does not allow (`RemotePatternRule`: the reply
-    /// says why, the light is unchanged).
-    case command(TorchCommand, from: CommandOrigin, at: Instant, transition: Duration? = nil)
-    /// Several commands as one change (one settle, one status change), all or none.
-    /// With `patternStart` (an MQTT group command's `"at"`, on this board's monotonic
-    /// clock) the lit program's timeline is then anchored at that instant; `transition`
-    /// is the command's own (Home Assistant's `"transition"`).
-    case commands([TorchCommand], from: CommandOrigin, at: Instant, patternStart: Instant? = nil,
-                  transition: Duration? = nil)
-    /// Brightness up or down by `step` (a fraction of full), within 1…100 %.
-    case brightnessStep(Double, from: CommandOrigin, at: Instant)
-    /// Shows a pattern for a length over the light's state (Home Assistant's flash; see
-    /// `TorchStateMachine.showFlash`); nothing is saved for it. A remote front end gets
-    /// nothing that flashes more than three times a second without `[light]
-    /// remote-flashing = yes` (`TorchController.flashPattern(for:)` is what it may ask for).
-    case flash(Pattern, for: Duration, from: CommandOrigin, at: Instant)
-    /// A control-protocol request; the reply is `handle`'s. `client` tells the front
-    /// end's clients apart (who holds a virtual button down).
+    /// A front end's request (`ControlRequest`: every front end's commands, each
+    /// translated from its own protocol at its edge); the reply is `handle`'s. The
+    /// gesture thresholds due by its instant act first. `client` tells the front end's
+    /// clients apart (who holds a virtual button down). A remote front end's request the
+    /// owner's rule does not allow is refused (`RemotePatternRule`: the reply says why,
+    /// the light is unchanged); so is a flash that flashes more than three times a second
+    /// without `[light] remote-flashing = yes`.
     case request(ControlRequest, from: CommandOrigin, client: Int = 0, at: Instant)
-    /// The virtual button of a role goes down (`pressed`) or up, held by `holder`
-    /// (see `TorchController.virtualEdge`).
-    case virtualEdge(ButtonRole, pressed: Bool, holder: VirtualHolder, at: Instant)
     /// A remote holder is still there (the page's keep-alive): its press lives another
     /// `remotePressLease`. The reply fails when it holds nothing.
     case renewVirtualPress(VirtualHolder, at: Instant)
@@ -103,19 +87,8 @@ extension TorchController {
             edgesLost(role, count: count, pressedNow: pressedNow, at: time)
         case let .lineSettled(role, pressed, time):
             lineSettled(role, pressed: pressed, at: time)
-        case let .command(c, origin, time, transition):
-            return Self.reply(refusal: command(c, from: origin, at: time, transition: transition))
-        case let .commands(cs, origin, time, patternStart, transition):
-            return Self.reply(refusal: commands(cs, from: origin, at: time, patternStart: patternStart,
-                                                transition: transition))
-        case let .brightnessStep(step, origin, time):
-            return Self.reply(refusal: stepBrightness(by: step, from: origin, at: time))
-        case let .flash(pattern, length, origin, time):
-            return Self.reply(refusal: flash(pattern, for: length, from: origin, at: time))
         case let .request(request, origin, client, time):
             return respond(to: request, from: origin, client: client, at: time)
-        case let .virtualEdge(role, pressed, holder, time):
-            virtualEdge(role: role, pressed: pressed, holder: holder, at: time)
         case let .renewVirtualPress(holder, time):
             if !renewVirtualPress(holder, at: time) { return .failure("\(holder) holds no virtual button down") }
         case let .virtualHolderGone(holder, time):
@@ -140,8 +113,4 @@ extension TorchController {
 
     /// What a refused reload replies.
     static let reloadRefused = "reload: the new config has errors; the running one is kept (see the log)"
-
-    private static func reply(refusal: ControlError?) -> ControlReply {
-        refusal.map { .failure($0) } ?? .success()
-    }
 }

@@ -14,8 +14,9 @@ public struct ControllerSettings {
     /// The light the service's last process handed over (a restart): it goes on as it
     /// was, in phase, instead of `restoring` and the start rule.
     public var resuming: Resumption?
-    /// Commands applied at start, e.g. `.setPattern(.blink…)` for `torch blink`.
-    public var initialCommands: [TorchCommand]
+    /// Commands applied at start, e.g. `.pattern(.blink…)` for `torch blink`
+    /// (`Request.controlCommands`); patterns are given, not named.
+    public var initialCommands: [ControlCommand]
     /// Go dark and stop this long after the start (`--for`); nil: until stopped.
     public var runFor: Duration?
     /// The light itself acknowledges a pattern change with a short blink.
@@ -42,7 +43,7 @@ public struct ControllerSettings {
     public var processID: Int32?
 
     public init(torch: TorchSettings, mapping: OutputMapping, library: PatternLibrary = .standard,
-                restoring: PersistentState? = nil, initialCommands: [TorchCommand] = [],
+                restoring: PersistentState? = nil, initialCommands: [ControlCommand] = [],
                 runFor: Duration? = nil, blinkOnPatternChange: Bool = false,
                 watchdogInterval: Duration? = nil, backend: Backend = .sim,
                 reload: (() -> Result<ReloadedConfig, ReloadError>)? = nil) {

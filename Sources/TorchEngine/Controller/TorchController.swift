@@ -88,7 +88,13 @@ public final class TorchController {
         machine.advance(to: time)
         // Taken over from the last process: the pattern goes on from its time zero.
         if let resuming = settings.resuming { machine.anchorProgram(at: resuming.origin) }
-        for c in settings.initialCommands { machine.handle(c, at: time) }
+        for c in settings.initialCommands {
+            do {
+                if let t = try c.torchCommand(library: settings.library) { machine.handle(t, at: time) }
+            } catch {
+                log("start: \(c.name): \(error)", .error)
+            }
+        }
         if !settings.initialCommands.isEmpty { lastCommandOrigin = .cli }
         if settings.watchesLight && lightWatch == nil {
             log("light sensor: this LED has no calibration (torch calibrate measures it): the LED is not watched", .warning)
@@ -154,31 +160,8 @@ public final class TorchController {
         settle()
     }
 
-    /// A command from a front end: nil when carried out, else why a remote front end may
-    /// not (`remoteRefusal`; the light is unchanged).
-    /// `transition` overrides `[light] transition` for this command's level change.
-    @discardableResult
-    func command(_ c: TorchCommand, from origin: CommandOrigin, at time: Instant,
-                 transition: Duration? = nil) -> ControlError? {
-        guard !isStopped else { return nil }
-        runGestureTimers(upTo: time)
-        let refusal = remoteRefusal([c], from: origin, at: time, transition: transition)
-        if refusal == nil {
-            machine.handle(c, at: time, transition: transition)
-            lastCommandOrigin = origin
-        }
-        now = max(now, time)
-        settle()
-        return refusal
-    }
-
-    /// Brightness up or down by `step` (a fraction of full), within 1…100 %.
-    func stepBrightness(by step: Double, from origin: CommandOrigin, at time: Instant) -> ControlError? {
-        command(.setBrightness(Brightness(clamping: machine.brightness.fraction + step)), from: origin, at: time)
-    }
-
-    /// A control-protocol request: its reply. `client` tells the front end's clients
-    /// apart (who holds a virtual button down).
+    /// A front end's request: its reply. `client` tells the front end's clients apart
+    /// (who holds a virtual button down).
     func respond(to request: ControlRequest, from origin: CommandOrigin, client: Int = 0,
                  at time: Instant) -> ControlReply {
         // A client that gave up (its "no reply within 5s" already said) is not surprised
@@ -186,9 +169,9 @@ public final class TorchController {
         // meanwhile, is dropped and logged.
         if let deadline = request.deadline, time > deadline {
             let late = DurationSyntax.format(time - deadline)
-            log("\(origin.rawValue): \"\(request.command.name)\" dropped: read \(late) after its deadline (its client had given up)",
+            log("\(origin.rawValue): \"\(request.name)\" dropped: read \(late) after its deadline (its client had given up)",
                 .warning)
-            return .failure("\"\(request.command.name)\" not carried out: read \(late) after its deadline (the client had given up)")
+            return .failure("\"\(request.name)\" not carried out: read \(late) after its deadline (the client had given up)")
         }
         // A gesture due before this request (a click sequence's end) acts first, even
         // when the shell serves input before it runs the turn's timers.
@@ -198,29 +181,39 @@ public final class TorchController {
             settle()
         }
         switch request.command {
-        case let .press(role):
+        case let .press(role)?:
             virtualEdge(role: role, pressed: true, holder: VirtualHolder(origin: origin, client: client), at: time)
             return .success()
-        case let .release(role):
+        case let .release(role)?:
             virtualEdge(role: role, pressed: false, holder: VirtualHolder(origin: origin, client: client), at: time)
             return .success()
-        case .status:
+        case .status?:
             return .status(StatusReport(status(at: time), backend: settings.backend, uptime: time - self.origin,
                                         pid: settings.processID))
-        case .reload:
+        case .reload?:
             return reload(at: time) ? .success() : .failure(Self.reloadRefused)
         default:
+            var torchCommands: [TorchCommand] = []
             do {
-                if let c = try request.command.torchCommand(library: settings.library),
-                   let refusal = command(c, from: origin, at: time, transition: request.transition) {
-                    return .failure(refusal)
+                for c in request.commands {
+                    if let t = try c.torchCommand(library: settings.library) { torchCommands.append(t) }
                 }
             } catch {
                 return .failure(error)
             }
+            // A flash shows over the light's state: of the rest only a level applies first.
+            if !(request.flash != nil && torchCommands.isEmpty),
+               let refusal = commands(torchCommands, from: origin, at: time, patternStart: request.patternStart,
+                                      transition: request.transition) {
+                return .failure(refusal)
+            }
+            if let length = request.flash,
+               let refusal = flash(request.flashPattern ?? flashPattern(for: origin), for: length, from: origin, at: time) {
+                return .failure(refusal)
+            }
             // Stealth on with nothing to darken is carried out (the state, the web page's
             // black screen) but not reported as a darkened board, nor saved (`savedState`).
-            if case .stealth(true) = request.command, !settings.hasStatusLEDs {
+            if case .stealth(true)? = request.command, !settings.hasStatusLEDs {
                 return .success([JSONMember("warning", .string("stealth on, but \(Self.noStatusLEDs)"))])
             }
             return .success()
@@ -298,6 +291,10 @@ public final class TorchController {
         if !readySent { all.append(now + .milliseconds(1)) }
         return all.compactMap { $0 }.min()
     }
+
+    /// The brightness chosen (above the Simple UI's cap, which `status` shows applied):
+    /// what a relative step, as the terminal's `+` and `-`, starts from.
+    public var brightness: Brightness { machine.brightness }
 
     /// What `torch status` shows at `time`.
     public func status(at time: Instant) -> TorchStatus {

@@ -28,7 +28,7 @@ public final class ControlSocketFrontEnd: CountsRequests {
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
         server.handleReady(ready, now: now) { request, client in
-            if case .press = request.command { pressers.insert(client) }
+            if case .press? = request.command { pressers.insert(client) }
             let reply = controller.handle(.request(request, from: .socket, client: client, at: now))
             performEffects()
             requestCounts.count(refused: !reply.ok)

@@ -30,8 +30,10 @@ public final class TerminalFrontEnd: FrontEnd {
             for action in keyboard.handle(t.readKeys(), at: now) {
                 switch action {
                 case let .edge(e): controller.handle(.edge(e))
-                case let .command(c): controller.handle(.command(c, from: .keyboard, at: now))
-                case let .brightnessStep(step): controller.handle(.brightnessStep(step, from: .keyboard, at: now))
+                case let .command(c): controller.handle(.request(ControlRequest(c), from: .keyboard, at: now))
+                case let .brightnessStep(step):
+                    let level = Brightness(clamping: controller.brightness.fraction + step)
+                    controller.handle(.request(ControlRequest(.brightness(level)), from: .keyboard, at: now))
                 case .quit: controller.handle(.stop(at: now))
                 }
             }

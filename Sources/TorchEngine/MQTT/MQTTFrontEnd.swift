@@ -301,41 +301,29 @@ public final class MQTTFrontEnd: CountsRequests {
         if let asked = command.clampedTransition, clamps.admit(at: now) {
             log(.notice, "mqtt: \(m.topic): transition \(DecimalSyntax.format(asked, maxFractionDigits: 3)) s is above torch's longest (\(DecimalSyntax.format(LightCommand.maxTransition, maxFractionDigits: 0)) s); played over \(DecimalSyntax.format(LightCommand.maxTransition, maxFractionDigits: 0)) s")
         }
-        let current = controller.status(at: now)
-        let commands: [TorchCommand]
-        switch command.torchCommands(current: current, library: library, restart: group) {
-        case let .success(c): commands = c
+        var request: ControlRequest
+        switch command.request(current: controller.status(at: now), library: library, restart: group) {
+        case let .success(r): request = r
         case let .failure(e):
             refused("mqtt: \(m.topic): \(e.message); the light is unchanged", at: now)
             return
         }
-        // A flash is shown over the light's state (the controller ends it): of the rest
-        // of its message only a brightness applies, so the light comes back as it was.
-        if let d = command.flash, command.on != false {
-            let levels = commands.filter { if case .setBrightness = $0 { true } else { false } }
-            if !levels.isEmpty { controller.handle(.commands(levels, from: .mqtt, at: now, transition: command.transition)) }
-            let reply = controller.handle(.flash(controller.flashPattern(for: .mqtt), for: d, from: .mqtt, at: now))
-            if let refusal = reply.error { refused("mqtt: \(m.topic): \(refusal); the light is unchanged", at: now) }
-            return
-        }
-        if group {
+        // A flash is shown over the light's state and ends by itself: no group start.
+        if group, request.flash == nil {
             // Both clocks read together: the wall-clock start becomes a monotonic one.
             let mono = clock.now()
             let real = wallClock.unixNanoseconds()
-            let start: Instant
             if let at = command.at {
                 guard let s = LightCommand.anchor(atMs: at, realtimeNs: real, monotonic: mono, window: settings.groupWindow) else {
                     refused("mqtt: \(m.topic): at: \(at) is more than \(DurationSyntax.format(settings.groupWindow)) from this board's clock (\(real / 1_000_000)); the light is unchanged", at: now)
                     return
                 }
-                start = s
+                request.patternStart = s
             } else {
-                start = mono + settings.groupDefaultDelay
+                request.patternStart = mono + settings.groupDefaultDelay
             }
-            let reply = controller.handle(.commands(commands, from: .mqtt, at: now, patternStart: start,
-                                                    transition: command.transition))
-            if let refusal = reply.error { refused("mqtt: \(m.topic): \(refusal); the light is unchanged", at: now) }
-        } else if let refusal = controller.handle(.commands(commands, from: .mqtt, at: now, transition: command.transition)).error {
+        }
+        if let refusal = controller.handle(.request(request, from: .mqtt, at: now)).error {
             refused("mqtt: \(m.topic): \(refusal); the light is unchanged", at: now)
         }
     }

@@ -11,7 +11,9 @@ public struct KeyboardButton {
     /// What a key asks for.
     public enum Action: Equatable {
         case edge(ButtonEdge)
-        case command(TorchCommand)
+        case command(ControlCommand)
+        /// Brightness up or down by this fraction of full (the terminal front end makes it
+        /// a `brightness` command, within 1…100 %).
         case brightnessStep(Double)
         case quit
     }

@@ -100,14 +100,10 @@ final class WebAPI {
     func releases(at now: Instant, closedStreams: [String]) -> [ControlRequest] {
         var out: [ControlRequest] = []
         for (_, hold) in holds.abandoned(by: closedStreams) + holds.expired(at: now) {
-            if let r = Self.release(role: hold.role) { out.append(r) }
+            out.append(ControlRequest(.release(hold.role)))
             if hold.fromDark { out.append(ControlRequest(.off)) }
         }
         return out
-    }
-
-    static func release(role: String) -> ControlRequest? {
-        try? ControlRequest.parse("{\"cmd\":\"release\",\"role\":\(JSONText.string(role))}").get()
     }
 
     /// The status reply as the page reads it: the control socket's `status` reply plus
@@ -236,16 +232,15 @@ final class WebAPI {
         case let .success(q): request = q
         case let .failure(e): return .json(.badRequest, ControlReply.failure(e).json)
         }
-        let fromDark = request.command.name == "press" && status()["lit"] != .bool(true)
+        var fromDark = false
+        if case .press? = request.command { fromDark = status()["lit"] != .bool(true) }
         var reply = respond(request)
         if reply.id == nil { reply.id = request.id }
         // The dead-man rule: a press from a page is held on its behalf only.
         if reply.ok, let page = pageID(r) {
-            let json = try? JSONParser(maxDepth: 4, maxBytes: settings.limits.maxBodyBytes).parse(bytes: r.body)
-            let role = json?["role"]?.stringValue ?? "on"
-            switch request.command.name {
-            case "press": holds.pressed(page, role: role, fromDark: fromDark, at: now, lease: settings.holdLease)
-            case "release": holds.released(page)
+            switch request.command {
+            case let .press(role)?: holds.pressed(page, role: role, fromDark: fromDark, at: now, lease: settings.holdLease)
+            case .release?: holds.released(page)
             default: break
             }
         }

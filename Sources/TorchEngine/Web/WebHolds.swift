@@ -7,8 +7,8 @@ import TorchCore
 /// light is never latched by a tab that went away).
 struct WebHolds {
     struct Hold: Equatable {
-        /// The virtual button's role (`on`, `off`).
-        var role: String
+        /// The virtual button's role.
+        var role: ButtonRole
         var expires: Instant
         /// The light was dark when the press began: a release the server makes for it
         /// must leave it dark (a short abandoned press would otherwise be a tap, and latch).
@@ -20,7 +20,7 @@ struct WebHolds {
 
     var nextDeadline: Instant? { held.values.map(\.expires).min() }
 
-    mutating func pressed(_ client: String, role: String, fromDark: Bool, at now: Instant, lease: Duration) {
+    mutating func pressed(_ client: String, role: ButtonRole, fromDark: Bool, at now: Instant, lease: Duration) {
         held[client] = Hold(role: role, expires: now + lease, fromDark: fromDark)
     }
 

@@ -129,22 +129,19 @@ enum Runner {
                 StandardError.write(reason + "\n" + "torch: dark\n")
                 return ExitCode.ok
             }
-        case let .toggle(light):
-            // No torch process runs (no service answered), so nothing is lit: whatever
-            // the state file remembers, a toggle lights.
-            return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
-        case let .on(light):
-            // The chosen mode (the restored pattern) lights; only the level may change.
-            return foreground(commands: [.on(light.brightness)], light, config, library, saved, statePath)
-        case let .light(choice, light):
-            var commands: [TorchCommand] = []
-            if let b = light.brightness { commands.append(.setBrightness(b)) }
-            commands.append(.setPattern(choice.resolve(library)))
+        case let .toggle(light), let .on(light), let .light(_, light), let .run(light):
+            // No torch process runs (no service answered), so nothing is lit: whatever the
+            // state file remembers, a toggle lights; `on` lights the chosen mode (the
+            // restored pattern), only the level may change.
+            let commands: [ControlCommand]
+            do { commands = try request.controlCommands(library: library, service: false) ?? [] } catch {
+                StandardError.write("torch: \(error)\n")
+                return ExitCode.failure
+            }
+            if case .run = request {
+                return foreground(commands: commands, light, config, library, saved, statePath, isService: true, global: global)
+            }
             return foreground(commands: commands, light, config, library, saved, statePath)
-        case let .run(light):
-            // `run --brightness`: the service starts at that brightness instead of the last one.
-            let commands = light.brightness.map { [TorchCommand.setBrightness($0)] } ?? []
-            return foreground(commands: commands, light, config, library, saved, statePath, isService: true, global: global)
         }
     }
 
@@ -204,7 +201,7 @@ enum Runner {
     }
 
     /// Runs the torch in this process until q, Ctrl-C, SIGTERM or `--for`.
-    private static func foreground(commands: [TorchCommand], _ light: LightOptions, _ config: TorchConfig,
+    private static func foreground(commands: [ControlCommand], _ light: LightOptions, _ config: TorchConfig,
                                    _ library: PatternLibrary, _ saved: StateFile, _ statePath: String,
                                    isService: Bool = false, global: GlobalOptions = GlobalOptions()) -> Int32 {
         // Before any line, channel or LED is touched: a SIGTERM during the set-up (systemd

@@ -27,38 +27,29 @@ enum ServiceLink {
     /// request must run in the foreground: `--backend`, `--trace`, `--for`, pins,
     /// `off --force` or `--service-stopped`), else the exit code.
     static func forward(_ request: Request, _ config: TorchConfig, library: PatternLibrary) -> Int32? {
-        let commands: [ControlCommand]
-        var json = false
+        // What must run in the foreground never asks a service.
         switch request {
-        case let .light(choice, l):
+        case let .light(_, l), let .on(l), let .toggle(l):
             guard isForwardable(l) else { return nil }
-            // The config's presets (blink-speed, sos-unit, breathe-period), from the library the CLI built.
-            let pattern = choice.resolve(library)
-            commands = (l.brightness.map { [ControlCommand.brightness($0)] } ?? []) + [.pattern(pattern)]
-        case let .on(l):
-            guard isForwardable(l) else { return nil }
-            commands = [.on(l.brightness)]
         case let .off(force, _, l):
             guard !force, isForwardable(l) else { return nil }
-            commands = [.off]
-        case let .toggle(l):
-            guard isForwardable(l) else { return nil }
-            commands = [.toggle]
-        case let .status(j):
-            json = j
-            commands = [.status]
-        case let .stealth(on):
-            commands = [.stealth(on)]
-        case let .mode(name):
-            // Resolved here, as light commands are: a name the config does not know is a
-            // usage error (exit 64) before any service is asked.
-            do { commands = [.mode(try library.resolve(name))] } catch {
-                StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", command: ModeSubcommand.spec))
-                return ExitCode.usage
-            }
+        case .status, .stealth, .mode:
+            break
         case .run, .readout, .local:
             return nil
         }
+        let commands: [ControlCommand]
+        do {
+            guard let c = try request.controlCommands(library: library, service: true), !c.isEmpty else { return nil }
+            commands = c
+        } catch {
+            // Resolved here, as light commands are: a mode's name the config does not know
+            // is a usage error (exit 64) before any service is asked.
+            StandardError.write(CommandLineOutcome.usageErrorText("<name>: \(error)", command: ModeSubcommand.spec))
+            return ExitCode.usage
+        }
+        var json = false
+        if case let .status(j) = request { json = j }
         // `--transition` goes with every command that changes the level.
         let transition = request.lightOptions?.transition
         func line(_ c: ControlCommand) -> ControlRequest {
@@ -117,7 +108,7 @@ enum ServiceLink {
     }
 
     private static func printReply(_ r: ControlReply, command: ControlCommand, json: Bool) {
-        guard case .status = command else {
+        guard command == .status else {
             StandardError.write("torch: done (service)\n")
             return
         }

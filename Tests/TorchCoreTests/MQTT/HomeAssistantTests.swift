@@ -58,24 +58,36 @@ import TorchCore
         var lit = Self.dark
         lit.lit = true
         let on = LightCommand(on: true)
-        #expect(try on.torchCommands(current: Self.dark, library: lib).get() == [.on(nil)])
-        #expect(try on.torchCommands(current: lit, library: lib).get() == [])
-        #expect(try LightCommand(on: false).torchCommands(current: Self.dark, library: lib).get() == [])
-        #expect(try LightCommand(on: false).torchCommands(current: lit, library: lib).get() == [.off])
+        #expect(try on.request(current: Self.dark, library: lib).get().commands == [.on(nil)])
+        #expect(try on.request(current: lit, library: lib).get().commands == [])
+        #expect(try LightCommand(on: false).request(current: Self.dark, library: lib).get().commands == [])
+        #expect(try LightCommand(on: false).request(current: lit, library: lib).get().commands == [.off])
         let sos = try lib.lookup("sos")
         let cmd = LightCommand(on: true, effect: "sos")
-        #expect(try cmd.torchCommands(current: lit, library: lib).get() == [.setPattern(sos)])
+        #expect(try cmd.request(current: lit, library: lib).get().commands == [.pattern(sos)])
         var playing = lit
         playing.pattern = sos
-        #expect(try cmd.torchCommands(current: playing, library: lib).get() == [])
-        #expect(try cmd.torchCommands(current: playing, library: lib, restart: true).get() == [.setPattern(sos)])
+        #expect(try cmd.request(current: playing, library: lib).get().commands == [])
+        #expect(try cmd.request(current: playing, library: lib, restart: true).get().commands == [.pattern(sos)])
         let half = Brightness(clamping: 0.5)
-        #expect(try LightCommand(on: true, brightness: half).torchCommands(current: lit, library: lib).get() == [.setBrightness(half)])
-        if case let .failure(e) = LightCommand(on: true, effect: "nope").torchCommands(current: lit, library: lib) {
+        #expect(try LightCommand(on: true, brightness: half).request(current: lit, library: lib).get().commands == [.brightness(half)])
+        if case let .failure(e) = LightCommand(on: true, effect: "nope").request(current: lit, library: lib) {
             #expect(e.message.hasPrefix("effect: "))
         } else {
             Issue.record("an unknown effect was accepted")
         }
+    }
+
+    /// Home Assistant's flash: of the rest of its message only a brightness applies
+    /// (first), so the light comes back as it was; with OFF it is no flash.
+    @Test func aFlashKeepsOnlyItsBrightness() throws {
+        let lib = PatternLibrary.standard
+        let half = Brightness(clamping: 0.5)
+        let flash = LightCommand(on: true, brightness: half, effect: "sos", flash: .seconds(2), transition: .seconds(1))
+        let r = try flash.request(current: Self.dark, library: lib).get()
+        #expect(r.commands == [.brightness(half)] && r.flash == .seconds(2) && r.transition == .seconds(1) && r.patternStart == nil)
+        let off = try LightCommand(on: false, flash: .seconds(2)).request(current: Self.dark, library: lib).get()
+        #expect(off.commands == [] && off.flash == nil)
     }
 
     @Test func groupStartOnTheMonotonicClock() {

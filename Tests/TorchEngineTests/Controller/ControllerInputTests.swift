@@ -10,7 +10,7 @@ import TorchTesting
 @Suite struct ControllerInputTests {
     /// A controller started dark at the clock's instant, its first write confirmed and
     /// the start's effects taken.
-    static func started(_ clock: ManualClock, initialCommands: [TorchCommand] = []) -> TorchController {
+    static func started(_ clock: ManualClock, initialCommands: [ControlCommand] = []) -> TorchController {
         var settings = ControllerSettings(torch: TorchSettings(), mapping: OutputMapping(curve: .linear))
         settings.initialCommands = initialCommands
         let c = TorchController(settings: settings, at: clock.now())
@@ -64,7 +64,7 @@ import TorchTesting
         let clock = ManualClock()
         let c = Self.started(clock)
         clock.advance(by: .milliseconds(100))
-        #expect(c.handle(.command(.on(nil), from: .socket, at: clock.now())) == .success())
+        #expect(c.handle(.request(ControlRequest(.on(nil)), from: .socket, at: clock.now())) == .success())
         #expect(c.machine.lit && c.lastCommandOrigin == .socket && c.now == atMs(100))
     }
 
@@ -72,7 +72,7 @@ import TorchTesting
         let clock = ManualClock()
         let c = Self.started(clock)
         let strobe = try PatternLibrary.standard.lookup("party-strobe")
-        let reply = c.handle(.command(.setPattern(strobe), from: .mqtt, at: clock.now()))
+        let reply = c.handle(.request(ControlRequest(.pattern(strobe)), from: .mqtt, at: clock.now()))
         #expect(reply == .failure("pattern 'party-strobe' is not one of the owner's [light] patterns; "
                                   + "a remote front end chooses only those"))
         #expect(!c.machine.lit)
@@ -83,8 +83,7 @@ import TorchTesting
         let c = Self.started(clock)
         clock.advance(by: .milliseconds(100))
         let half = Brightness(clamping: 0.5)
-        #expect(c.handle(.commands([.setBrightness(half), .on(nil)], from: .mqtt, at: clock.now(),
-                                   patternStart: atMs(300))).ok)
+        #expect(c.handle(.request(ControlRequest(commands: [.brightness(half), .on(nil)], patternStart: atMs(300)), from: .mqtt, at: clock.now())).ok)
         #expect(c.machine.lit && c.machine.brightness == half && c.machine.program.startedAt == atMs(300))
         #expect(c.takeEffects().filter { if case .statusChanged = $0 { true } else { false } }.count == 1)
     }
@@ -92,7 +91,9 @@ import TorchTesting
     @Test func aBrightnessStepMovesTheLevel() {
         let clock = ManualClock()
         let c = Self.started(clock, initialCommands: [.on(Brightness(clamping: 0.5))])
-        c.handle(.brightnessStep(-0.1, from: .keyboard, at: clock.now()))
+        // The terminal's `-`: a step from the brightness chosen, as a `brightness` command.
+        let lower = Brightness(clamping: c.brightness.fraction - 0.1)
+        c.handle(.request(ControlRequest(.brightness(lower)), from: .keyboard, at: clock.now()))
         #expect(nearly(c.machine.brightness, 0.4) && c.lastCommandOrigin == .keyboard)
     }
 
@@ -100,9 +101,9 @@ import TorchTesting
         let clock = ManualClock()
         let c = Self.started(clock)
         clock.advance(by: .milliseconds(100))
-        #expect(c.handle(.flash(.strobe(.fast), for: .seconds(2), from: .socket, at: clock.now())).ok)
+        #expect(c.handle(.request(ControlRequest(commands: [], flash: .seconds(2), flashPattern: .strobe(.fast)), from: .socket, at: clock.now())).ok)
         #expect(c.machine.readoutEnd == atMs(2100) && c.machine.program.timeline == Pattern.strobe(.fast).timeline())
-        let remote = c.handle(.flash(.strobe(.fast), for: .seconds(2), from: .web, at: clock.now()))
+        let remote = c.handle(.request(ControlRequest(commands: [], flash: .seconds(2), flashPattern: .strobe(.fast)), from: .web, at: clock.now()))
         #expect(remote.error?.hasPrefix("flash: pattern 'strobe-fast' flashes more than 3 times a second") == true)
     }
 
@@ -121,7 +122,7 @@ import TorchTesting
         let c = Self.started(clock)
         let web = VirtualHolder(origin: .web)
         #expect(!c.handle(.renewVirtualPress(web, at: clock.now())).ok, "nothing held: nothing to renew")
-        c.handle(.virtualEdge(.on, pressed: true, holder: web, at: clock.now()))
+        c.handle(.request(ControlRequest(.press(.on)), from: web.origin, client: web.client, at: clock.now()))
         #expect(c.isVirtuallyPressed(.on) && c.machine.lit)
         clock.advance(by: .milliseconds(800))
         #expect(c.handle(.renewVirtualPress(web, at: clock.now())).ok)
@@ -182,7 +183,7 @@ import TorchTesting
         c.handle(.stop(at: clock.now()))
         #expect(c.isStopped && c.nextDeadline == nil)
         #expect(c.takeEffects() == [.notice(.stopping)])
-        c.handle(.command(.on(nil), from: .socket, at: clock.now()))
+        c.handle(.request(ControlRequest(.on(nil)), from: .socket, at: clock.now()))
         c.handle(.edge(ButtonEdge(role: .on, pressed: true, at: clock.now())))
         #expect(!c.machine.lit)
     }

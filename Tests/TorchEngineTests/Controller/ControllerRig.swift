@@ -76,7 +76,7 @@ struct TorchRig {
     /// A virtual edge of the ON button from `holder` (the page, MQTT, the socket).
     mutating func virtualEdge(_ pressed: Bool, at t: Instant, holder: VirtualHolder) {
         while let d = nextDeadline, d < t { step(to: d) }
-        controller.handle(.virtualEdge(.on, pressed: pressed, holder: holder, at: t))
+        controller.handle(.request(ControlRequest(pressed ? .press(.on) : .release(.on)), from: holder.origin, client: holder.client, at: t))
         collect()
     }
 
@@ -102,9 +102,9 @@ struct TorchRig {
         collect()
     }
 
-    mutating func command(_ c: TorchCommand, at t: Instant, from origin: CommandOrigin = .socket) {
+    mutating func command(_ c: ControlCommand, at t: Instant, from origin: CommandOrigin = .socket) {
         run(until: t)
-        controller.handle(.command(c, from: origin, at: t))
+        controller.handle(.request(ControlRequest(c), from: origin, at: t))
         collect()
     }
 

@@ -164,7 +164,7 @@ import TorchEngine
         var rig = TorchRig(s)
         rig.click(atMs(0), atMs(50))
         #expect(rig.lit && nearly(rig.program.brightness, 0.3))
-        rig.command(.setBrightness(Brightness(clamping: 0.7)), at: atMs(1000))
+        rig.command(.brightness(Brightness(clamping: 0.7)), at: atMs(1000))
         clicks(&rig, 10, from: 2000)
         rig.run(until: atMs(4000))
         #expect(logs(rig).contains("memory 70% saved") && nearly(rig.torch.manualLevel, 0.7))
@@ -228,7 +228,7 @@ import TorchEngine
         var rig = TorchRig(Self.at40)
         clicks(&rig, 3, from: 0)
         // The shell serves this request before running the turn's timers (550 ms was due).
-        rig.controller.handle(.command(.setBrightness(Brightness(clamping: 0.2)), from: .socket, at: atMs(700)))
+        rig.controller.handle(.request(ControlRequest(.brightness(Brightness(clamping: 0.2))), from: .socket, at: atMs(700)))
         #expect(rig.lit && nearly(rig.torch.brightness, 0.2), "the ceiling came at 550 ms, then the command")
     }
 

@@ -10,7 +10,7 @@ import TorchHardware
 @Suite struct HeartbeatLoadTests {
     @Test func newLoadStartsAtTheCycleEnd() {
         var rig = TorchRig(blinkOnPatternChange: true)
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
         // The acknowledgement of the pattern change plays first; the heartbeat follows it.
         rig.run(until: atMs(1000))
         let start = rig.program.startedAt
@@ -34,10 +34,28 @@ import TorchHardware
         #expect(rig.controller.nextDeadline == nil || rig.controller.nextDeadline! > boundary)
     }
 
+    /// A load that comes during a level transition waits for it: the transition plays
+    /// to its end, and the heartbeat's first cycle there takes the new period.
+    @Test func aLoadDuringATransitionWaitsForItsEnd() {
+        var s = TorchSettings()
+        s.transition = .seconds(1)
+        var rig = TorchRig(s)
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
+        let fade = rig.program
+        #expect(rig.torch.transitionEnd == atMs(1000))
+        rig.controller.handle(.reading(.loadAverage(.success(1)), at: atMs(500)))
+        rig.run(until: atMs(999))
+        #expect(rig.program == fade, "the transition plays on")
+        rig.run(until: atMs(1000))
+        #expect(rig.torch.transitionEnd == nil)
+        #expect(rig.program.timeline == Heartbeat.timeline(loadAverage: 1) && rig.program.startedAt == atMs(1000))
+        #expect(rig.handed?.timeline == Heartbeat.timeline(loadAverage: 1))
+    }
+
     @Test func aLoadGivingTheSamePeriodChangesNothing() {
         var rig = TorchRig()
         rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(0)))
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
         #expect(rig.program.timeline.period == .milliseconds(695))
         let before = rig.programs.count
         // 300 + 6720 / 17.0005 = 695.28…: the same whole milliseconds as load 2.
@@ -48,19 +66,19 @@ import TorchHardware
 
     @Test func loadWhileAnotherPatternPlaysIsUsedWhenTheHeartbeatStarts() {
         var rig = TorchRig()
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(0))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(0))
         rig.controller.handle(.reading(.loadAverage(.success(5)), at: atMs(100)))
         rig.run(until: atMs(200))
         #expect(rig.programs.last?.timeline == Pattern.strobe(.fast).timeline(), "the strobe is left alone")
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(300))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(300))
         #expect(rig.programs.last?.timeline.period == .milliseconds(510))
         #expect(rig.programs.last?.startedAt == atMs(300))
     }
 
     @Test func darkIgnoresTheLoadAndBrightnessKeepsThePhase() {
         var rig = TorchRig()
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(0))
-        rig.command(.setBrightness(Brightness(clamping: 0.5)), at: atMs(700))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
+        rig.command(.brightness(Brightness(clamping: 0.5)), at: atMs(700))
         #expect(rig.program.startedAt == atMs(0), "a brightness change keeps the beat's phase")
         rig.command(.off, at: atMs(800))
         #expect(!rig.controller.followsLoadAverage)
@@ -77,7 +95,7 @@ import TorchHardware
         var rig = TorchRig()
         rig.run(until: atMs(1000))
         #expect(asks(rig) == 0, "no heartbeat, no read")
-        rig.command(.setPattern(.effect(.heartbeat)), at: atMs(1010))
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(1010))
         #expect(asks(rig) == 1, "asked at once when it starts")
         rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(1010)))
         rig.run(until: atMs(6009))

@@ -11,7 +11,7 @@ import TorchHardware
     @Test func aFlashPlaysOnWhileTheReadoutGestureWaitsForItsNumber() {
         var rig = TorchRig()
         for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
-        #expect(rig.controller.handle(.flash(.strobe(.fast), for: .seconds(2), from: .socket, at: atMs(700))).ok)
+        #expect(rig.controller.handle(.request(ControlRequest(commands: [], flash: .seconds(2), flashPattern: .strobe(.fast)), from: .socket, at: atMs(700))).ok)
         rig.run(until: atMs(950))
         #expect(rig.torch.wantsReadout && rig.torch.readoutEnd == atMs(2700))
         #expect(rig.program.timeline == Pattern.strobe(.fast).timeline())

@@ -28,7 +28,7 @@ import TorchEngine
 
     @Test func aLitLEDThatReadsDarkIsSaidOnceAndShownUntilItReadsAgain() {
         let c = controller()
-        c.handle(.command(.on(.full), from: .socket, at: atMs(100)))
+        c.handle(.request(ControlRequest(.on(.full)), from: .socket, at: atMs(100)))
         _ = c.takeEffects()
         #expect(c.wantsLightReadings)
         #expect(c.status(at: atMs(100)).ledDark == false)
@@ -50,7 +50,7 @@ import TorchEngine
 
     @Test func readingsAreJudgedOnlyOnceTheLightSettled() {
         let c = controller()
-        c.handle(.command(.on(.full), from: .socket, at: atMs(1000)))
+        c.handle(.request(ControlRequest(.on(.full)), from: .socket, at: atMs(1000)))
         _ = c.takeEffects()
         // Within two integration times of the change: not judged.
         for ms: Int64 in [1050, 1100, 1150] { _ = read(c, 2, at: ms) }
@@ -58,7 +58,7 @@ import TorchEngine
         for ms: Int64 in [1200, 1300] { _ = read(c, 2, at: ms) }
         #expect(c.status(at: atMs(1300)).ledDark == false)
         // Dark: nothing to watch, nothing read.
-        c.handle(.command(.off, from: .socket, at: atMs(1350)))
+        c.handle(.request(ControlRequest(.off), from: .socket, at: atMs(1350)))
         _ = c.takeEffects()
         #expect(!c.wantsLightReadings)
         #expect(read(c, 2, at: 1600).isEmpty)
@@ -67,12 +67,12 @@ import TorchEngine
 
     @Test func aDimLevelOrAPatternIsNotWatched() {
         let c = controller()
-        c.handle(.command(.on(Brightness(clamping: 0.2)), from: .socket, at: atMs(100)))
+        c.handle(.request(ControlRequest(.on(Brightness(clamping: 0.2))), from: .socket, at: atMs(100)))
         _ = c.takeEffects()
         // 20 % perceived is 3 % of full luminance: below the watched 10 %.
         #expect(!c.wantsLightReadings)
-        c.handle(.command(.setPattern(.strobe(.slow)), from: .socket, at: atMs(200)))
-        c.handle(.command(.on(.full), from: .socket, at: atMs(200)))
+        c.handle(.request(ControlRequest(.pattern(.strobe(.slow))), from: .socket, at: atMs(200)))
+        c.handle(.request(ControlRequest(.on(.full)), from: .socket, at: atMs(200)))
         _ = c.takeEffects()
         #expect(!c.wantsLightReadings)
     }

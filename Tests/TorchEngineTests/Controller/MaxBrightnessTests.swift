@@ -27,7 +27,7 @@ import TorchEngine
         rig.command(.on(Brightness(clamping: 0.8)), at: atMs(0), from: origin)
         #expect(shown(rig) == 0.6)
         #expect(rig.controller.status(at: atMs(0)).brightness == Brightness(clamping: 0.6), "status shows what lights")
-        rig.command(.setBrightness(.full), at: atMs(100), from: origin)
+        rig.command(.brightness(.full), at: atMs(100), from: origin)
         #expect(shown(rig) == 0.6)
         let logs = rig.effects.compactMap { if case let .log(_, line) = $0 { line } else { nil } }
         #expect(logs.contains("brightness 80% capped at max-brightness 60%"), "\(logs)")

@@ -82,9 +82,9 @@ import TorchEngine
         return end
     }
 
-    static let commands: [TorchCommand] = [
-        .on(nil), .on(Brightness(clamping: 0.4)), .off, .toggle, .setPattern(.sos), .choosePattern(.strobe(.slow)),
-        .setBrightness(Brightness(clamping: 0.3)), .nextPattern, .stealth(true), .stealth(false),
+    static let commands: [ControlCommand] = [
+        .on(nil), .on(Brightness(clamping: 0.4)), .off, .toggle, .pattern(.sos), .mode(.strobe(.slow)),
+        .brightness(Brightness(clamping: 0.3)), .nextPattern, .stealth(true), .stealth(false),
         .settings(UserSettings(sleepTimer: .some(.seconds(600)))),
     ]
 
@@ -111,8 +111,8 @@ import TorchEngine
     }
 
     @Test(arguments: commands)
-    func everyCommandLeavesTheLightAndTheStatusInStep(_ command: TorchCommand) {
-        for start in [TorchCommand.off, .on(Brightness(clamping: 0.7)), .setPattern(.strobe(.slow))] {
+    func everyCommandLeavesTheLightAndTheStatusInStep(_ command: ControlCommand) {
+        for start in [ControlCommand.off, .on(Brightness(clamping: 0.7)), .pattern(.strobe(.slow))] {
             var rig = TorchRig(TorchSettings(patterns: Self.cycle))
             rig.command(start, at: atMs(0))
             rig.command(command, at: atMs(100))

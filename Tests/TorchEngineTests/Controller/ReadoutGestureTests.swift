@@ -50,6 +50,28 @@ import TorchHardware
         #expect(rig.program.timeline.isSteady && rig.program.startedAt == atMs(3000))
     }
 
+    /// A number that comes while the sunset timer's fade dims the light is not shown:
+    /// the fade keeps the light (a command would end the readout, not bring the fade back).
+    @Test func aNumberDuringTheFadeIsNotShown() {
+        var s = Self.at40
+        s.doubleTapAction = .sunsetTimer
+        var rig = TorchRig(s)
+        for i: Int64 in 0..<7 { rig.click(atMs(i * 100), atMs(i * 100 + 50)) }
+        rig.run(until: atMs(950))
+        #expect(rig.controller.wantsReadout)
+        // A double tap: the sunset timer's one step, its fade from the release on.
+        rig.click(atMs(1000), atMs(1050))
+        rig.click(atMs(1150), atMs(1200))
+        rig.run(until: atMs(1600))
+        let fade = rig.program
+        #expect(rig.torch.fadeEnd != nil && fade.timeline.endLevel == 0)
+        rig.controller.handle(.reading(.readout(.success(ReadoutReading(Readout(number: 9)))), at: atMs(1700)))
+        rig.run(until: atMs(1700))
+        #expect(!rig.controller.wantsReadout && rig.torch.readoutEnd == nil)
+        #expect(rig.program == fade)
+        #expect(rig.effects.contains { if case let .log(_, l) = $0 { l == "readout 9 not shown: the fade owns the light" } else { false } })
+    }
+
     @Test func aCommandCutsTheReadoutShort() {
         var rig = sevenClicks()
         rig.controller.handle(.reading(.readout(.success(ReadoutReading(Readout(number: 9)))), at: atMs(1000)))

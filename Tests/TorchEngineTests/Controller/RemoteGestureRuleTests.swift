@@ -59,7 +59,7 @@ import TorchEngine
 
     @Test func aPageTapDoesNotLightAFlashingPatternTheSocketChose() {
         var rig = TorchRig(Self.owners)
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(0))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(0))
         rig.command(.off, at: atMs(100))
         let web = VirtualHolder(origin: .web)
         rig.virtualEdge(true, at: atMs(1000), holder: web)

@@ -24,12 +24,12 @@ import TorchEngine
         let strobe = Pattern.effect(.partyStrobe(rate: 24, flash: .milliseconds(1)))
         var settings = TorchSettings(patterns: [.steady, strobe])
         let rig = TorchRig(settings)
-        let refusal = rig.controller.handle(.command(.setPattern(strobe), from: .mqtt, at: atMs(0)))
+        let refusal = rig.controller.handle(.request(ControlRequest(.pattern(strobe)), from: .mqtt, at: atMs(0)))
         #expect(refusal.error == "pattern 'party-strobe' flashes more than 3 times a second; a remote front end starts it only with [light] remote-flashing = yes")
         #expect(!rig.lit)
         settings.remoteFlashing = true
         let allowed = TorchRig(settings)
-        #expect(allowed.controller.handle(.command(.setPattern(strobe), from: .mqtt, at: atMs(0))).ok)
+        #expect(allowed.controller.handle(.request(ControlRequest(.pattern(strobe)), from: .mqtt, at: atMs(0))).ok)
         #expect(allowed.lit && allowed.torch.pattern == strobe)
     }
 
@@ -50,7 +50,7 @@ import TorchEngine
         let rig = TorchRig(settings)
         #expect(rig.controller.flashPattern(for: .mqtt) == .strobe(.medium))
         #expect(rig.controller.flashPattern(for: .socket) == .strobe(.fast))
-        #expect(!rig.controller.handle(.flash(.strobe(.fast), for: .seconds(2), from: .mqtt, at: atMs(0))).ok)
+        #expect(!rig.controller.handle(.request(ControlRequest(commands: [], flash: .seconds(2), flashPattern: .strobe(.fast)), from: .mqtt, at: atMs(0))).ok)
         settings.remoteFlashing = true
         #expect(TorchRig(settings).controller.flashPattern(for: .mqtt) == .strobe(.fast))
     }

@@ -23,7 +23,7 @@ import TorchEngine
 
     @Test func aBlinkHandedOverUnderForEndsDarkAtTheRunsEnd() throws {
         var rig = TorchRig(runFor: .seconds(5))
-        rig.command(.setPattern(.blink(on: .milliseconds(50), off: .milliseconds(50))), at: atMs(0))
+        rig.command(.pattern(.blink(on: .milliseconds(50), off: .milliseconds(50))), at: atMs(0))
         let p = try #require(rig.handed)
         let sinceZero: Duration = p.startedAt - Instant.zero
         let darkFrom: Duration = .seconds(5) - sinceZero
@@ -33,7 +33,7 @@ import TorchEngine
 
     @Test func aPatternChosenLaterEndsAtTheSameInstant() throws {
         var rig = TorchRig(runFor: .seconds(4))
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(1000))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(1000))
         let p = try #require(rig.handed)
         #expect(p.startedAt == atMs(1000))
         #expect(p.timeline.darkFrom == .seconds(3), "the run's end, from this program's start")
@@ -42,7 +42,7 @@ import TorchEngine
 
     @Test func withoutForNothingIsCut() throws {
         var rig = TorchRig()
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(0))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(0))
         #expect(try #require(rig.handed).timeline.darkFrom == nil)
     }
 }

@@ -21,7 +21,7 @@ import TorchEngine
         rig.command(.on(Brightness(clamping: 0.4)), at: atMs(0))
         let chosen = rig.torch.persistentState
         rig.effects.removeAll()
-        rig.controller.handle(.flash(.strobe(.fast), for: .seconds(3600), from: .mqtt, at: atMs(100)))
+        rig.controller.handle(.request(ControlRequest(commands: [], flash: .seconds(3600), flashPattern: .strobe(.fast)), from: .mqtt, at: atMs(100)))
         rig.run(until: atMs(200))
         #expect(rig.programs.last?.timeline == Pattern.strobe(.fast).timeline())
         #expect(saves(rig).isEmpty)
@@ -35,10 +35,10 @@ import TorchEngine
 
     @Test func aFlashFromDarkEndsDarkAndAnyCommandCutsItShort() {
         var rig = TorchRig(Self.flashing)
-        rig.controller.handle(.flash(.strobe(.fast), for: .seconds(10), from: .mqtt, at: atMs(0)))
+        rig.controller.handle(.request(ControlRequest(commands: [], flash: .seconds(10), flashPattern: .strobe(.fast)), from: .mqtt, at: atMs(0)))
         rig.run(until: atMs(10))
         #expect(!rig.lit && rig.programs.last?.isDark == false)
-        rig.command(.setBrightness(Brightness(clamping: 0.5)), at: atMs(500))
+        rig.command(.brightness(Brightness(clamping: 0.5)), at: atMs(500))
         #expect(rig.programs.last?.isDark == true)
         #expect(saves(rig).map(\.pattern) == [.steady])
         #expect(saves(rig).map(\.lit) == [false])

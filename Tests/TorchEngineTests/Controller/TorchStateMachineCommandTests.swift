@@ -6,23 +6,23 @@ import TorchEngine
     @Test func aPatternChangeMidStepTakesEffectAtOnce() {
         let blink = Pattern.blink(on: .seconds(1), off: .seconds(1))
         var rig = TorchRig()
-        rig.command(.setPattern(blink), at: atMs(0))
+        rig.command(.pattern(blink), at: atMs(0))
         #expect(rig.program == LightProgram(timeline: blink.timeline(), brightness: .full, startedAt: atMs(0)))
         let generation = rig.torch.programGeneration
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(500))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(500))
         #expect(rig.torch.programGeneration == generation + 1)
         #expect(rig.program == LightProgram(timeline: Pattern.strobe(.fast).timeline(), brightness: .full, startedAt: atMs(500)))
         // The same pattern again restarts it from its beginning.
-        rig.command(.setPattern(.strobe(.fast)), at: atMs(550))
+        rig.command(.pattern(.strobe(.fast)), at: atMs(550))
         #expect(rig.program.startedAt == atMs(550))
     }
 
     @Test func aBrightnessChangeKeepsThePatternsPhase() {
         let blink = Pattern.blink(on: .seconds(1), off: .seconds(1))
         var rig = TorchRig()
-        rig.command(.setPattern(blink), at: atMs(0))
+        rig.command(.pattern(blink), at: atMs(0))
         let generation = rig.torch.programGeneration
-        rig.command(.setBrightness(Brightness(clamping: 0.3)), at: atMs(700))
+        rig.command(.brightness(Brightness(clamping: 0.3)), at: atMs(700))
         #expect(rig.torch.programGeneration == generation + 1)
         #expect(rig.program == LightProgram(timeline: blink.timeline(), brightness: Brightness(clamping: 0.3), startedAt: atMs(0)))
     }
@@ -30,7 +30,7 @@ import TorchEngine
     @Test func aBrightnessChangeWhileDarkDoesNotLight() {
         var rig = TorchRig()
         let generation = rig.torch.programGeneration
-        rig.command(.setBrightness(Brightness(clamping: 0.3)), at: atMs(10))
+        rig.command(.brightness(Brightness(clamping: 0.3)), at: atMs(10))
         #expect(!rig.lit)
         #expect(rig.torch.programGeneration == generation)
         #expect(rig.torch.persistentState.brightness == Brightness(clamping: 0.3))

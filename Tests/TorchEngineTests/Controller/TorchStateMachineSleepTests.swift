@@ -44,9 +44,9 @@ import TorchEngine
     @Test func userActionsRestartTheSleepTimer() {
         var rig = TorchRig(Self.settings)
         rig.click(atMs(0), atMs(100))
-        rig.command(.setBrightness(Brightness(clamping: 0.4)), at: atMs(30_000))
+        rig.command(.brightness(Brightness(clamping: 0.4)), at: atMs(30_000))
         #expect(rig.torch.nextDeadline == atMs(90_000))
-        rig.command(.setPattern(.strobe(.slow)), at: atMs(50_000))
+        rig.command(.pattern(.strobe(.slow)), at: atMs(50_000))
         #expect(rig.torch.nextDeadline == atMs(110_000))
         rig.run(until: atMs(100_000))
         #expect(rig.lit)
@@ -75,7 +75,7 @@ import TorchEngine
     @Test func theFadeStartsFromTheLevelShowingNow() {
         let blink = Pattern.blink(on: .seconds(1), off: .seconds(1))
         var rig = TorchRig(TorchSettings(sleepTimer: .milliseconds(1500)))
-        rig.command(.setPattern(blink), at: atMs(0))
+        rig.command(.pattern(blink), at: atMs(0))
         rig.run(until: atMs(1500))
         // 1.5 s into a 1 s on / 1 s off blink, the light is in its dark half.
         #expect(rig.program.timeline.steps.first == .hold(0, .zero))

@@ -62,13 +62,13 @@ import TorchEngine
     @Test func theButtonStaysDownWhileAnotherHolderHoldsIt() {
         var rig = TorchRig()
         let one = VirtualHolder(origin: .socket, client: 1), two = VirtualHolder(origin: .socket, client: 2)
-        rig.controller.handle(.virtualEdge(.on, pressed: true, holder: one, at: atMs(0)))
-        rig.controller.handle(.virtualEdge(.on, pressed: true, holder: two, at: atMs(10)))
+        rig.controller.handle(.request(ControlRequest(.press(.on)), from: one.origin, client: one.client, at: atMs(0)))
+        rig.controller.handle(.request(ControlRequest(.press(.on)), from: two.origin, client: two.client, at: atMs(10)))
         rig.controller.handle(.virtualHolderGone(one, at: atMs(500)))
         rig.run(until: atMs(600))
         #expect(rig.lit && rig.controller.isVirtuallyPressed(.on))
         // A release is the button coming up, whoever pressed it.
-        rig.controller.handle(.virtualEdge(.on, pressed: false, holder: one, at: atMs(700)))
+        rig.controller.handle(.request(ControlRequest(.release(.on)), from: one.origin, client: one.client, at: atMs(700)))
         rig.run(until: atMs(700))
         #expect(!rig.lit && !rig.controller.isVirtuallyPressed(.on))
         #expect(!rig.controller.isHoldingVirtualButton(two))

@@ -41,7 +41,7 @@ import Glibc
         f.refresh(at: MonotonicClock().now(), controller: c, duty: 0)
         usleep(50_000)
         #expect(reads.load(ordering: .relaxed) == 0)
-        c.handle(.command(.on(.full), from: .socket, at: MonotonicClock().now()))
+        c.handle(.request(ControlRequest(.on(.full)), from: .socket, at: MonotonicClock().now()))
         f.refresh(at: MonotonicClock().now(), controller: c, duty: 1)
         // The LED reads dark: after two integration times and three readings, LED dark.
         #expect(eventually {
@@ -67,7 +67,7 @@ import Glibc
         #expect(lines.contains("light sensor: the LED reads light again (380 lx)"), "\(lines)")
         #expect(f.metricFamilies().contains { $0.name == "torch_light_sensor_reading" && $0.samples.first?.value == 380 })
         // Dark again: the thread stops reading.
-        c.handle(.command(.off, from: .socket, at: MonotonicClock().now()))
+        c.handle(.request(ControlRequest(.off), from: .socket, at: MonotonicClock().now()))
         f.refresh(at: MonotonicClock().now(), controller: c, duty: 0)
         #expect(!reader.active)
         #expect(eventually {

@@ -68,8 +68,8 @@ import Glibc
         return line.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 
-    func command(_ c: TorchCommand, _ e: EmbeddedService, _ commander: Commander) {
-        e.service.controller.handle(.command(c, from: .socket, at: e.clock.now()))
+    func command(_ c: ControlCommand, _ e: EmbeddedService, _ commander: Commander) {
+        e.service.controller.handle(.request(ControlRequest(c), from: .socket, at: e.clock.now()))
         commander.context?.performEffects()
     }
 

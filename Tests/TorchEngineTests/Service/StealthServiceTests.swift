@@ -50,8 +50,8 @@ import Glibc
         return (EmbeddedService(output: SimulatedOutput(clock: clock), options: o, clock: clock), commander)
     }
 
-    func command(_ c: TorchCommand, _ e: EmbeddedService, _ commander: Commander) {
-        e.service.controller.handle(.command(c, from: .socket, at: e.clock.now()))
+    func command(_ c: ControlCommand, _ e: EmbeddedService, _ commander: Commander) {
+        e.service.controller.handle(.request(ControlRequest(c), from: .socket, at: e.clock.now()))
         commander.context?.performEffects()
     }
 

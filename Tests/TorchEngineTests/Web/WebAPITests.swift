@@ -132,7 +132,7 @@ import Glibc
         now = now + .milliseconds(400)
         // Pressed in the dark (the status says dark): released, then off, never latched.
         let silent = api.releases(at: now, closedStreams: [])
-        #expect(silent.map(\.command.name) == ["release", "off"])
+        #expect(silent.map(\.name) == ["release", "off"])
         #expect(api.holds.held.keys.sorted() == ["p1"])
         // p1's tab closes: its stream's end releases at once.
         #expect(api.releases(at: now, closedStreams: ["p1"]).count == 2)

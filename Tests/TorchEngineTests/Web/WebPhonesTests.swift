@@ -40,7 +40,7 @@ import Glibc
         api.metricsText = { "torch_up 1\n" }
         var commands: [String] = []
         let handle = { (r: HTTPRequest, client: WebClient, now: Instant) -> WebServer.Action in
-            api.handle(r, client: client, now: now, respond: { commands.append($0.command.name); return .success() },
+            api.handle(r, client: client, now: now, respond: { commands.append($0.name); return .success() },
                        status: { .status(StatusReport(TorchStatus(resting: PersistentState()), backend: .sim, uptime: .zero)) })
         }
         func exchange(_ fd: Int32, _ text: String) -> String {

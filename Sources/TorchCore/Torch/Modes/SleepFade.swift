@@ -1,0 +1,18 @@
+/// The light dimming to dark: the sleep timer's fade (`sleep-fade`) or the sunset
+/// timer's. At its end the light is dark; a press during it brings the light back
+/// (`TorchStateMachine.wakeFromFade`).
+struct SleepFade: Overlay {
+    /// The fade, from the level shown to dark.
+    var program: LightProgram
+    /// When it ends.
+    var end: Instant
+
+    var deadline: Instant? { end }
+    static var holdsTheLight: Bool { true }
+
+    func timerDue(at t: Instant, in machine: inout TorchStateMachine) {
+        machine.modes.remove(SleepFade.self)
+        machine.turnOff()
+        machine.refreshProgram(at: t)
+    }
+}
