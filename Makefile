@@ -19,11 +19,18 @@ BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
 # The libstdc++ is the one the toolchain's clang would link, found through a linker
 # script named libstdc++.so in .build/static-cxx, which the -L before the system
 # directories makes the linker find first. Without a libstdc++.a (the libstdc++-dev of
-# the compiler) the build links as before. arm64-build keeps BUILD_FLAGS alone.
+# the compiler) the build links as before. It also lays the functions a service runs
+# out together at the start of the text (dist/link-order.txt, lld's
+# --symbol-ordering-file; `make link-order` writes it): a page fault on the text maps
+# the cached pages around it too, so code the service never calls is resident wherever
+# it sits between code it does. A name the list has and the binary lacks is skipped
+# silently: a stale list costs memory, never the build. arm64-build keeps BUILD_FLAGS
+# alone.
 STATIC_CXX := $(shell "$(dir $(shell command -v $(SWIFT) 2>/dev/null))clang" -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR = $(CURDIR)/.build/static-cxx
 HOST_LINK_FLAGS = $(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L$(STATIC_CXX_DIR)) \
-    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+    -Xlinker --symbol-ordering-file=$(CURDIR)/dist/link-order.txt -Xlinker --no-warn-symbol-ordering
 BIN       ?= .build/$(CONFIG)/torch
 # The one version: Sources/TorchCLI/Version.swift (torch --version prints it).
 VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/TorchCLI/Version.swift)
@@ -85,6 +92,8 @@ WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
 VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
+# make link-order: the bench's runs under valgrind's callgrind.
+LINK_ORDER_DEPS = valgrind binutils mosquitto python3-paho-mqtt
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
@@ -110,7 +119,7 @@ ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
         release-test-repos release workflow-test raspi4b-test repro-test \
-        iio-fixtures
+        iio-fixtures link-order
 
 all: build
 
@@ -129,6 +138,7 @@ help:
 	@echo "make ha-test   Home Assistant's own code (PyPI, cached venv): its schemas, its core against mosquitto and torch"
 	@echo "make metrics-test  GET /metrics: promtool check metrics, a real Prometheus scraping torch (loopback)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
+	@echo "make link-order  dist/link-order.txt: the functions the service runs, which make build lays out together (under valgrind)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
 	@echo "make raspi-test  GPIO18 on an emulated Raspberry Pi 3 B (qemu raspi3b, Debian 13's kernel), seen from outside (TORCH_ARM64=arm64 torch)"
@@ -571,6 +581,15 @@ version:
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
 	PATH_FLOOR_CC="$(dir $(shell command -v $(SWIFT) 2>/dev/null))clang" sh Tests/bench/figures.sh $(BIN)
+
+# dist/link-order.txt from the functions make bench's figures 7 and 7b run
+# (Tests/bench/link-order.sh), then the binary linked again in that order (SwiftPM does
+# not relink for a changed list by itself).
+link-order: build
+	$(call ensure_packages,$(LINK_ORDER_DEPS))
+	sh Tests/bench/link-order.sh $(BIN) dist/link-order.txt
+	rm -f "$$(readlink -f $(BIN))"
+	$(MAKE) build
 
 # The binary, board profiles, default config (never over an existing one), the unit
 # (ExecStart pointing at this PREFIX) and the man page. `uninstall` removes exactly
