@@ -19,11 +19,18 @@ BUILD_FLAGS = -c $(CONFIG) --static-swift-stdlib
 # The libstdc++ is the one the toolchain's clang would link, found through a linker
 # script named libstdc++.so in .build/static-cxx, which the -L before the system
 # directories makes the linker find first. Without a libstdc++.a (the libstdc++-dev of
-# the compiler) the build links as before. arm64-build keeps BUILD_FLAGS alone.
+# the compiler) the build links as before. It also lays the functions a service runs
+# out together at the start of the text (dist/link-order.txt, lld's
+# --symbol-ordering-file; `make link-order` writes it): a page fault on the text maps
+# the cached pages around it too, so code the service never calls is resident wherever
+# it sits between code it does. A name the list has and the binary lacks is skipped
+# silently: a stale list costs memory, never the build. arm64-build keeps BUILD_FLAGS
+# alone.
 STATIC_CXX := $(shell "$(dir $(shell command -v $(SWIFT) 2>/dev/null))clang" -print-file-name=libstdc++.a 2>/dev/null)
 STATIC_CXX_DIR = $(CURDIR)/.build/static-cxx
 HOST_LINK_FLAGS = $(if $(filter /%,$(STATIC_CXX)),-Xswiftc -L$(STATIC_CXX_DIR)) \
-    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
+    -Xlinker --symbol-ordering-file=$(CURDIR)/dist/link-order.txt -Xlinker --no-warn-symbol-ordering
 BIN       ?= .build/$(CONFIG)/torch
 # The one version: Sources/TorchCLI/Version.swift (torch --version prints it).
 VERSION   := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' Sources/TorchCLI/Version.swift)
@@ -65,8 +72,11 @@ BOOKWORM_TOOLCHAIN = sh dist/cross/bookworm-sdk.sh
 BOOKWORM_SYSROOT = /opt/sysroots/bookworm-arm64
 ARM64_BOOKWORM_SWIFT_FLAGS = --swift-sdks-path /opt/swift-sdks --swift-sdk torch-arm64-bookworm --scratch-path .build/arm64-bookworm
 ARM64_BOOKWORM_BIN = .build/arm64-bookworm/release/torch
-# amd64 for trixie, on a Debian 12 host: natively in the toolchain's root.
-AMD64_TRIXIE_SWIFT_FLAGS = --scratch-path .build/amd64-trixie
+# amd64 for trixie, on a Debian 12 host: natively in the toolchain's root, linked with
+# lld as the arm64 builds are: Debian 13's ld.bfd puts the Swift metadata sections,
+# which are writable, in one segment with .rodata, and then cannot make the read-only
+# after relocation (RELRO) segment that lintian asks of a hardened binary.
+AMD64_TRIXIE_SWIFT_FLAGS = --scratch-path .build/amd64-trixie -Xswiftc -use-ld=lld
 AMD64_TRIXIE_BIN = .build/amd64-trixie/release/torch
 
 # Debian packages: building (libgpiod headers), testing (gpiod tools, tmux for the
@@ -82,6 +92,8 @@ WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
 VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
+# make link-order: the bench's runs under valgrind's callgrind.
+LINK_ORDER_DEPS = valgrind binutils mosquitto python3-paho-mqtt
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
 SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
@@ -107,7 +119,7 @@ ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
         release-test-repos release workflow-test raspi4b-test repro-test \
-        iio-fixtures
+        iio-fixtures link-order
 
 all: build
 
@@ -126,6 +138,7 @@ help:
 	@echo "make ha-test   Home Assistant's own code (PyPI, cached venv): its schemas, its core against mosquitto and torch"
 	@echo "make metrics-test  GET /metrics: promtool check metrics, a real Prometheus scraping torch (loopback)"
 	@echo "make bench     timing figures next to the machine's own limit (cyclictest)"
+	@echo "make link-order  dist/link-order.txt: the functions the service runs, which make build lays out together (under valgrind)"
 	@echo "make fuzz      every parser of outside input under libFuzzer, FUZZ_SECONDS (60) each"
 	@echo "make web-test  the web page in headless Chromium (switch, modes, settings, security)"
 	@echo "make raspi-test  GPIO18 on an emulated Raspberry Pi 3 B (qemu raspi3b, Debian 13's kernel), seen from outside (TORCH_ARM64=arm64 torch)"
@@ -512,14 +525,19 @@ arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build)
 	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
 
 # Builds the package into a temporary directory and checks its files, conffile,
-# Depends and maintainer scripts, and runs lintian.
+# Depends and maintainer scripts, and runs lintian as make release does
+# (dist/release/lint-packages.sh), which refuses packages of the test's own that lintian
+# finds fault with (Tests/release/lint-refuses.sh).
 package-test: build
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	sh Tests/package/check-deb.sh $(BIN) $(VERSION)
+	sh Tests/release/lint-refuses.sh
 
 # A release (docs/install-pi.md, "A release"): the four packages — amd64 and arm64, for
 # bookworm and for trixie (make deb with each ARCH and SUITE; amd64 for bookworm is this
-# Debian 12 host's own build) — then dist/release/release.sh: SHA256SUMS, the apt
+# Debian 12 host's own build), each lintian-clean with the lintian of its release
+# (dist/release/lint-packages.sh) and every bookworm binary's symbol versions provided by
+# bookworm's own libraries — then dist/release/release.sh: SHA256SUMS, the apt
 # repository of both suites signed with RELEASE_KEY (a key in the maintainer's GnuPG
 # home, named by fingerprint), and torch-archive-keyring, whose apt source points at
 # RELEASE_URL. Without RELEASE_KEY the signing key is a throwaway one made in
@@ -536,6 +554,7 @@ release:
 	$(MAKE) deb ARCH=amd64 SUITE=trixie DEB_DIR=$(RELEASE_DEBS)
 	$(MAKE) deb ARCH=arm64 SUITE=bookworm DEB_DIR=$(RELEASE_DEBS)
 	$(MAKE) deb ARCH=arm64 SUITE=trixie DEB_DIR=$(RELEASE_DEBS)
+	@tc=$$($(CROSS_TOOLCHAIN)) && sh dist/release/lint-packages.sh "$$tc" $(RELEASE_DEBS)/torch_*.deb
 	@tc=$$($(BOOKWORM_TOOLCHAIN)) && \
 	mkdir -p $(RELEASE_DEBS)/x && for deb in $(RELEASE_DEBS)/*+deb12_*.deb; do \
 	    case $$deb in *_arm64.deb) libs="$$tc/root$(BOOKWORM_SYSROOT)" ;; *) libs=/ ;; esac; \
@@ -562,6 +581,15 @@ version:
 bench: build
 	$(call ensure_packages,$(BENCH_DEPS))
 	PATH_FLOOR_CC="$(dir $(shell command -v $(SWIFT) 2>/dev/null))clang" sh Tests/bench/figures.sh $(BIN)
+
+# dist/link-order.txt from the functions make bench's figures 7 and 7b run
+# (Tests/bench/link-order.sh), then the binary linked again in that order (SwiftPM does
+# not relink for a changed list by itself).
+link-order: build
+	$(call ensure_packages,$(LINK_ORDER_DEPS))
+	sh Tests/bench/link-order.sh $(BIN) dist/link-order.txt
+	rm -f "$$(readlink -f $(BIN))"
+	$(MAKE) build
 
 # The binary, board profiles, default config (never over an existing one), the unit
 # (ExecStart pointing at this PREFIX) and the man page. `uninstall` removes exactly

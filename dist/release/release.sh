@@ -36,6 +36,8 @@ gpg --batch --list-secret-keys "$key" > /dev/null 2>&1 || die "no secret key $ke
 
 rm -rf "$out"
 mkdir -p "$out/apt"
+# Absolute: reprepro warns that a relative --outdir may come to mean something else.
+out=$(cd "$out" && pwd)
 work=$(mktemp -d /tmp/torch-release.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 

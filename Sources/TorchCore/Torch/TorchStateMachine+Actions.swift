@@ -28,12 +28,12 @@ extension TorchStateMachine {
             refreshProgram(at: t)
         case .lockout:
             stopEverything()
-            lockout = .locked
+            modes.enter(LockoutMode())
             events.append(.notice("lockout on"))
             refreshProgram(at: t)
         case .momentary:
             stopEverything()
-            momentaryModeOn = true
+            modes.enter(MomentaryMode())
             events.append(.notice("momentary mode on"))
             refreshProgram(at: t)
         case .ceiling, .floor:
@@ -45,7 +45,7 @@ extension TorchStateMachine {
             events.append(.notice("memory \(brightness) saved"))
             refreshProgram(at: t)
         case .simpleUI:
-            simpleUI.toggle()
+            if simpleUI { modes.leave(SimpleUIMode.self) } else { modes.enter(SimpleUIMode()) }
             events.append(.notice("simple UI \(simpleUI ? "on" : "off")"))
             refreshProgram(at: t)
         case .sunsetTimer:

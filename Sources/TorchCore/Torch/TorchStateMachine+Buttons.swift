@@ -13,8 +13,8 @@ extension TorchStateMachine {
     }
 
     mutating func smart(_ g: Gesture, at t: Instant) {
-        if locked { return lockedButton(g, at: t) }
-        if momentaryModeOn { return momentaryModeButton(g, at: t) }
+        // The base modes on the stack first, the top one first (lockout, momentary mode).
+        for layer in modes.layers.reversed() where layer.handle(g, at: t, in: &self) { return }
         let map = activeMap
         switch g {
         case .press:
@@ -165,51 +165,6 @@ extension TorchStateMachine {
         guard kind == .holdStart else { return }
         if lit { stopEverything() } else { turnOn(at: t) }
         refreshProgram(at: t)
-    }
-
-    /// Lockout: only the lowest level while held; the lockout gesture unlocks.
-    mutating func lockedButton(_ g: Gesture, at t: Instant) {
-        let unlockers = activeMap.gestures(for: .lockout)
-        switch g {
-        case .press:
-            guard !lit else { return }
-            lighting = .whileHeld
-            lockout = .glowing
-            refreshProgram(at: t)
-        case .release:
-            guard lockout == .glowing else { return }
-            lockout = .locked
-            turnOff()
-            refreshProgram(at: t)
-        case let .clicksEnded(n, _) where unlockers.contains(.clicks(n)):
-            unlock(at: t)
-        case let .clickHold(n, _) where unlockers.contains(.clickHold(n)):
-            unlock(at: t)
-        case .holdStart where unlockers.contains(.clickHold(1)):
-            unlock(at: t)
-        default:
-            break
-        }
-    }
-
-    /// Unlocked, the glow put out with it: the light latches on.
-    mutating func unlock(at t: Instant) {
-        lockout = .unlocked
-        events.append(.notice("lockout off"))
-        turnOn(at: t)
-        refreshProgram(at: t)
-    }
-
-    /// Momentary mode (the `momentary` action): lit exactly while held; the same
-    /// gesture goes back to the full UI (dark).
-    mutating func momentaryModeButton(_ g: Gesture, at t: Instant) {
-        switch g {
-        case let .clicksEnded(n, _) where activeMap.gestures(for: .momentary).contains(.clicks(n)):
-            momentaryModeOn = false
-            events.append(.notice("momentary mode off"))
-        default:
-            momentaryMode(g.kind, at: t)
-        }
     }
 
     /// A press during the sleep fade: the light comes back, latched, the timer restarts,

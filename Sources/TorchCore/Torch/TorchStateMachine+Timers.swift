@@ -10,7 +10,7 @@ extension TorchStateMachine {
             } else if let overlay = modes.due(at: d) {
                 overlay.timerDue(at: d, in: &self)
             } else if autoLockDeadline == d {
-                lockout = .locked
+                modes.enter(LockoutMode())
                 events.append(.notice("lockout on (auto-lock)"))
             } else if sleepDeadline == d {
                 sleepTimerExpired(at: d)

@@ -109,13 +109,13 @@ public struct TorchStateMachine: Sendable {
     public static let ackBlinkLength: Duration = .milliseconds(100)
 
     /// Lockout: the button only gives the floor level while held (its glow).
-    public internal(set) var lockout = Lockout.unlocked
+    public var lockout: Lockout { modes.layer(LockoutMode.self).map { $0.glowing ? .glowing : .locked } ?? .unlocked }
     /// True while the button is locked out.
     public var locked: Bool { lockout.isLocked }
     /// Momentary mode (the `momentary` action): lit exactly while held.
-    public internal(set) var momentaryModeOn = false
+    public var momentaryModeOn: Bool { modes.layer(MomentaryMode.self) != nil }
     /// The Simple UI: a capped level and a small gesture set.
-    public internal(set) var simpleUI = false
+    public var simpleUI: Bool { modes.layer(SimpleUIMode.self) != nil }
     /// The manual memory level (`memory-level`, or the last `memory` gesture's save).
     public internal(set) var manualLevel: Brightness
     /// Since when the light has been dark; nil while lit.
@@ -170,7 +170,6 @@ public struct TorchStateMachine: Sendable {
         userSettings = user
         self.now = now
         buttonMode = settings.buttonMode
-        simpleUI = settings.simpleUI
         manualLevel = settings.memoryLevel
         // The remembered level stays the owner's: `max-brightness` caps what is lit
         // (`shownBrightness`), never what is kept, so a cap later removed lights it again.
@@ -179,6 +178,7 @@ public struct TorchStateMachine: Sendable {
         let lit = resuming ? saved?.lit == true : settings.startsLit(restoring: saved)
         lighting = lit ? .latched : .dark
         modes = ModeStack(base: LightProgram(timeline: .dark, brightness: brightness, startedAt: now))
+        if settings.simpleUI { modes.enter(SimpleUIMode()) }
         // Lighting (or not) at start is the start rule's doing, not the user's: it is not
         // remembered, so the saved lit state stays as the user left it.
         var reported = saved ?? PersistentState(brightness: brightness, pattern: pattern, buttonMode: buttonMode, lit: lit)

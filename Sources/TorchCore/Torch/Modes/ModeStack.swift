@@ -1,11 +1,15 @@
 /// The base mode's program and the overlays over it, the top one last: what plays is
-/// derived from the top (`program`), so setting the stack is setting the program.
+/// derived from the top (`program`), so setting the stack is setting the program. The
+/// base modes that take the button's gestures (`layers`) are beside them.
 struct ModeStack: Sendable {
     /// What the base mode plays; under an overlay that holds the light, what the light
     /// showed when the base mode last played (a transition's start level).
     var base: LightProgram
     /// Over the base, the top one last; at most one of each type.
     private(set) var overlays: [any Overlay] = []
+    /// The base modes that take the button's gestures before the gesture map, the top
+    /// one last; at most one of each type.
+    private(set) var layers: [any ButtonLayer] = []
 
     init(base: LightProgram) { self.base = base }
 
@@ -56,6 +60,25 @@ struct ModeStack: Sendable {
     /// Moves the start of what plays now to `start` (a group command's anchor).
     mutating func anchor(at start: Instant) {
         if overlays.isEmpty { base.startedAt = start } else { overlays[overlays.count - 1].program.startedAt = start }
+    }
+
+    /// The base mode of type `T`, if it is on.
+    func layer<T: ButtonLayer>(_: T.Type) -> T? {
+        layers.last { $0 is T } as? T
+    }
+
+    /// Enters the base mode `layer` on top, or updates it in place when it is on.
+    mutating func enter(_ layer: some ButtonLayer) {
+        if let i = layers.lastIndex(where: { type(of: $0) == type(of: layer) }) {
+            layers[i] = layer
+        } else {
+            layers.append(layer)
+        }
+    }
+
+    /// The base mode `T` leaves (nothing when it is not on).
+    mutating func leave<T: ButtonLayer>(_: T.Type) {
+        layers.removeAll { $0 is T }
     }
 
     /// Takes the overlays matching `leaves` off; when the top one held the light, its
