@@ -90,13 +90,17 @@ import Glibc
     @Test(.disabled(if: underEmulation, "the readout is decoded from its blinks' lengths in the trace; on qemu-user's emulated CPU the real-time thread wakes late enough to drop or merge a blink")) func versionReadoutInTheForeground() throws {
         let dir = TempDir()
         let trace = dir.path + "/trace.csv"
-        let r = TorchProcess.run(["readout", "version", "--backend", "sim", "--for", "9s", "--trace", trace,
-                                  "--state-file", dir.path + "/state"])
-        #expect(r.status == 0, "\(r.stderr)")
         let version = try #require(TorchProcess.run(["--version"]).stdout.split(separator: " ").last)
             .filter { $0 != "\n" }
-        let texts = ReadoutDecoder.decode(ReadoutDecoder.blinks(Self.changes(trace)))
-        #expect(texts.first == version, "read back: \(texts), version \(version)")
+        let light = try #require(RunningTorch(["readout", "version", "--backend", "sim", "--no-display", "--trace", trace,
+                                               "--state-file", dir.path + "/state"]))
+        // The trace is written live: read it until the version is spelt (one repetition
+        // and the next one's first blink, which closes it), then stop.
+        let read = { ReadoutDecoder.decode(ReadoutDecoder.blinks(Self.changes(trace))) }
+        #expect(waitUntil(30) { read().first == version }, "read back: \(read()), version \(version)")
+        light.signal(SIGTERM)
+        #expect(light.wait() == 0, "\(light.stderr)")
+        #expect(read().first == version, "read back: \(read()), version \(version)")
     }
 
     @Test func badReadoutIsAUsageError() {
