@@ -228,8 +228,8 @@ public struct TorchStateMachine: Sendable {
     public mutating func handle(_ gesture: Gesture, from button: ButtonRole) {
         runTimers(upTo: gesture.at)
         let t = now
-        // A press (of either button) cuts a readout short: the light is as it was.
-        if gesture.kind == .press { endReadout(at: t) }
+        // A press goes to the overlays first (a readout ends, the sleep fade wakes).
+        let usedUp = gesture.kind == .press && pressOverlays(button, at: t)
         switch button {
         case .off:
             if gesture.kind == .press {
@@ -251,9 +251,7 @@ public struct TorchStateMachine: Sendable {
             case (.press, _), (.release, _):
                 break
             }
-            if gesture.kind == .press, fadeEnd != nil {
-                wakeFromFade(at: t)
-            } else {
+            if !usedUp {
                 switch buttonMode {
                 case .smart: smart(gesture, at: t)
                 case .toggle: toggleMode(gesture.kind, at: t)
@@ -273,7 +271,7 @@ public struct TorchStateMachine: Sendable {
         transitionOverride = transition
         defer { transitionOverride = nil }
         let t = now
-        endReadout(at: t)
+        for overlay in modes.overlays { overlay.commanded(at: t, in: &self) }
         switch command {
         case let .on(b):
             if let b { changeBrightness(to: b) }
@@ -321,6 +319,13 @@ public struct TorchStateMachine: Sendable {
             break
         }
         reportChanges()
+    }
+
+    /// Hands a press to the overlays, the bottom one first; true when one used it up.
+    mutating func pressOverlays(_ button: ButtonRole, at t: Instant) -> Bool {
+        var usedUp = false
+        for overlay in modes.overlays where overlay.pressed(button, at: t, in: &self) { usedUp = true }
+        return usedUp
     }
 
     /// The events since the last call, oldest first.

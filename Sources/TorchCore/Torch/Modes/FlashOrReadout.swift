@@ -12,4 +12,15 @@ struct FlashOrReadout: Overlay {
     func timerDue(at t: Instant, in machine: inout TorchStateMachine) {
         machine.endReadout(at: t)
     }
+
+    /// A press of either button cuts it short; the press then acts as it would.
+    func pressed(_ button: ButtonRole, at t: Instant, in machine: inout TorchStateMachine) -> Bool {
+        machine.endReadout(at: t)
+        return false
+    }
+
+    /// A command cuts it short.
+    func commanded(at t: Instant, in machine: inout TorchStateMachine) {
+        machine.endReadout(at: t)
+    }
 }

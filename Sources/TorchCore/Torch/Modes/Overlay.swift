@@ -13,4 +13,16 @@ protocol Overlay: Sendable {
     static var holdsTheLight: Bool { get }
     /// Its deadline came, at `t`: it moves on or leaves the stack.
     func timerDue(at t: Instant, in machine: inout TorchStateMachine)
+    /// A press of `button` at `t` while it is on the stack (the bottom one is asked
+    /// first); true when the press is used up: the button's mode does not get it.
+    func pressed(_ button: ButtonRole, at t: Instant, in machine: inout TorchStateMachine) -> Bool
+    /// A command at `t` while it is on the stack, before the command acts.
+    func commanded(at t: Instant, in machine: inout TorchStateMachine)
+}
+
+extension Overlay {
+    /// Most overlays let a press through to the button's mode.
+    func pressed(_ button: ButtonRole, at t: Instant, in machine: inout TorchStateMachine) -> Bool { false }
+    /// Most overlays stay through a command.
+    func commanded(at t: Instant, in machine: inout TorchStateMachine) {}
 }

@@ -15,4 +15,11 @@ struct SleepFade: Overlay {
         machine.turnOff()
         machine.refreshProgram(at: t)
     }
+
+    /// A press of the ON button brings the light back; the rest of that press is ignored.
+    func pressed(_ button: ButtonRole, at t: Instant, in machine: inout TorchStateMachine) -> Bool {
+        guard button == .on else { return false }
+        machine.wakeFromFade(at: t)
+        return true
+    }
 }
