@@ -217,7 +217,8 @@ test: all-test-deps deps-test host-tests vm-and-builds system-vms
 # (ARM64_EARLY) runs under the idle scheduling policy: it gets only the CPU time the
 # tests leave (a fuzz target's one thread, the soak's and the storms' waits), so their
 # timing has the CPU whenever it wants it; a build has no timing of its own to lose.
-# Its output goes to a log, printed when it fails.
+# Its output goes to a log (.build/arm64/test-build.log), whose errors and last lines are
+# printed when it fails.
 HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
 IDLE = chrt --idle 0
 host-tests:
@@ -226,7 +227,7 @@ host-tests:
 	$(MAKE) $(HOST_TESTS); rc=$$?; \
 	if [ -n "$$early" ]; then \
 	    if wait $$early; then echo "$(ARM64_EARLY) (beside the host's tests): $$(tail -n 1 .build/arm64/test-build.log)"; \
-	    else cat .build/arm64/test-build.log; rc=1; fi; fi; \
+	    else grep -E 'error:' .build/arm64/test-build.log | head -n 40; tail -n 30 .build/arm64/test-build.log; rc=1; fi; fi; \
 	exit $$rc
 
 # vm-test's guests wait on their own timers most of the time, so the arm64 lane (the
