@@ -19,7 +19,7 @@ struct ModeStack: Sendable {
     /// True while an overlay that holds the light is on the stack.
     var holdsTheLight: Bool { overlays.contains { type(of: $0).holdsTheLight } }
 
-    /// The earliest overlay timer.
+    /// The overlays' timers.
     var deadlines: [Instant] { overlays.compactMap(\.deadline) }
 
     /// The overlay of type `T` on the stack, if any.
