@@ -52,6 +52,25 @@ import TorchHardware
         #expect(rig.handed?.timeline == Heartbeat.timeline(loadAverage: 1))
     }
 
+    /// A load that comes during a flash waits for it too: the flash plays to its end,
+    /// and the heartbeat's first cycle after it takes the new period.
+    @Test func aLoadDuringAFlashWaitsForItsEnd() {
+        var rig = TorchRig()
+        rig.command(.pattern(.effect(.heartbeat)), at: atMs(0))
+        // A flash whose cycle (1 s) ends before the flash does.
+        let blink = Pattern.blink(on: .milliseconds(300), off: .milliseconds(700))
+        rig.controller.handle(.request(ControlRequest(commands: [], flash: .seconds(2), flashPattern: blink), from: .socket, at: atMs(100)))
+        let flash = rig.program
+        #expect(rig.torch.readoutEnd == atMs(2100) && flash.timeline == blink.timeline())
+        rig.controller.handle(.reading(.loadAverage(.success(1)), at: atMs(500)))
+        rig.run(until: atMs(2099))
+        #expect(rig.program == flash, "the flash plays on")
+        rig.run(until: atMs(2100))
+        #expect(rig.torch.readoutEnd == nil)
+        #expect(rig.program.timeline == Heartbeat.timeline(loadAverage: 1) && rig.program.startedAt == atMs(2100))
+        #expect(rig.handed?.timeline == Heartbeat.timeline(loadAverage: 1))
+    }
+
     @Test func aLoadGivingTheSamePeriodChangesNothing() {
         var rig = TorchRig()
         rig.controller.handle(.reading(.loadAverage(.success(2)), at: atMs(0)))
