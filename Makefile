@@ -363,7 +363,7 @@ ifeq ($(VM_HOST),aarch64)
 vm-test vm-test-v1 vm-test-v2:
 	@echo "$@: skipped on an aarch64 host: its guest is an x86_64 busybox initramfs on Debian's amd64 kernels (Tests/vm/run.sh); make systemd-test boots the arm64 guest"
 else
-vm-test: vm-deps
+vm-test: $(call built,vm-deps)
 	TORCH_VM_KERNELS="$(KERNEL)" sh Tests/vm/run.sh $(GPIOD)
 
 vm-test-v1: vm-deps
