@@ -153,7 +153,7 @@ phase=$(awk -v P=500000000 -v cut="$cut_at" '
 info "blink 250ms/250ms through systemctl restart: edges after the restart $(echo "$phase" | cut -d' ' -f1) ms off the grid before it ($(echo "$phase" | cut -d' ' -f2) edges before, $(echo "$phase" | cut -d' ' -f3) after)"
 in_phase() { [ "$phase" != none ] && awk -v s="$(echo "$phase" | cut -d' ' -f1)" 'BEGIN { exit !(s < 50 && s > -50) }'; }
 # What the new process resumed from, and the edges around the cut, for whoever reads a
-# failure (the first and last two rising edges before and after, in ns of uptime).
+# failure (the rising edges before and after the cut, in ns of uptime).
 in_phase || info "blink: hand-over record now: $(tr '\n' ' ' < /run/torch/handover 2>/dev/null); cut at $cut_at; rising edges: $(awk -v cut="$cut_at" '$2 == "gpio" && $3 == 1 { if ($1 < cut) b = b " " $1; else a = a " " $1 } END { print "before" b "; after" a }' /tmp/gap-blink.changes)"
 check handover-blink-in-phase "phase '$phase'" in_phase
 torch mode steady > /dev/null 2>&1
