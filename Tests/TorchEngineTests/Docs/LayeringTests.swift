@@ -81,8 +81,9 @@ import TorchTesting
 
     /// Every front end's commands reach the controller as `ControlRequest`s; only the
     /// controller turns them into the state machine's own `TorchCommand` (a front end that
-    /// built them would skip the controller's rules). Outside the state machine's folder, the one conversion
-    /// (`ControlCommand.torchCommand`) and the controller, no source names it.
+    /// built them would skip the controller's rules). Outside the state machine's folder,
+    /// the one conversion (`ControlCommand.torchCommand`) and the controller, no source
+    /// names it.
     @Test func onlyTheControllerBuildsTheStateMachinesCommands() throws {
         let files = ["Sources/TorchCore", "Sources/TorchEngine", "Sources/TorchCLI", "Sources/torch"].flatMap(Self.swiftFiles)
             .filter { !$0.hasPrefix("Sources/TorchCore/Torch/") && !$0.hasPrefix("Sources/TorchEngine/Controller/") }
