@@ -1,6 +1,7 @@
 import Testing
 import TorchCore
 import TorchEngine
+import TorchTestSupport
 
 /// The property behind the state machine's modes, on random input: button bursts and
 /// holds, the OFF button, commands (with and without their own transition), flashes,
@@ -11,7 +12,10 @@ import TorchEngine
 /// replays the same run; a failure names its seed and the steps that led to it.
 @Suite struct ProgramStatusPropertyTests {
     /// 508 has a readout's number come in while the sunset timer's fade holds the light.
-    static let seeds: [UInt64] = Array(1...200) + [508]
+    /// Under qemu-user the first 24: the runs are integer arithmetic on a manual clock, the
+    /// same steps on every CPU, so the emulated run checks the state machine built for
+    /// arm64 and the machine's own run the breadth of the 201.
+    static let seeds: [UInt64] = Array(1...(underEmulation ? 24 : 200)) + [508]
     static let stepsPerRun = 100
     /// The seeds in eight groups, run side by side.
     static let groups: [[UInt64]] = (0..<8).map { g in seeds.enumerated().filter { $0.offset % 8 == g }.map(\.element) }
@@ -30,8 +34,9 @@ import TorchEngine
     }
 
     /// The first 64 runs between them reach every base mode and overlay the check allows for.
-    @Test func theRunsReachEveryMode() {
-        let seen = Self.seeds.prefix(64).reduce(into: Set<String>()) { $0.formUnion(Self.run($1).modesSeen) }
+    @Test(.disabled(if: underEmulation, "the runs' steps are the same on every CPU; the machine's own run checks their reach"))
+    func theRunsReachEveryMode() {
+        let seen = (1...64).map(UInt64.init).reduce(into: Set<String>()) { $0.formUnion(Self.run($1).modesSeen) }
         for mode in ["dark", "steady", "lockout", "glow", "momentary mode", "simple UI", "while held", "transition",
                      "flash or readout", "sunset set-up", "sleep fade", "ramp", "heartbeat"] {
             #expect(seen.contains(mode), "no run reached \(mode)")
