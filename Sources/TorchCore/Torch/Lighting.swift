@@ -1,6 +1,8 @@
-/// Whether the light emits and what keeps it on: one value where two flags (lit, and
-/// lit only while held) had to agree, so "held but dark" cannot be written. The status
-/// and the state file still read `lit` and `momentary` (`TorchStateMachine`'s views).
+/// Whether the light emits and what keeps it on, as the mode stack says it
+/// (`TorchStateMachine.lighting`): the base mode, dark (`OffMode`) or latched
+/// (`SteadyMode`), and the light while pressed (`LightWhilePressed`) over it, so "held
+/// but dark" cannot be written. The status and the state file read `lit` and
+/// `momentary` (`TorchStateMachine`'s views).
 ///
 /// The sleep fade and lockout's glow (`Lockout`) stay beside it, not cases of it: each
 /// can outlive the lighting it began with (the sleep timer can run out, and its fade

@@ -4,13 +4,13 @@ extension TorchStateMachine {
     mutating func apply(_ action: GestureAction, at t: Instant) {
         switch action {
         case .toggle:
-            if lit { stopEverything() } else { turnOn(at: t) }
+            if lit { stopEverything(at: t) } else { turnOn(at: t) }
             refreshProgram(at: t)
         case .on:
             turnOn(at: t)
             refreshProgram(at: t)
         case .off:
-            stopEverything()
+            stopEverything(at: t)
             refreshProgram(at: t)
         case .nextPattern:
             advancePattern()
@@ -27,12 +27,12 @@ extension TorchStateMachine {
             // double tap's provisional light is handed back to the scheduler as dark.
             refreshProgram(at: t)
         case .lockout:
-            stopEverything()
+            stopEverything(at: t)
             modes.enter(LockoutMode())
             events.append(.notice("lockout on"))
             refreshProgram(at: t)
         case .momentary:
-            stopEverything()
+            stopEverything(at: t)
             modes.enter(MomentaryMode())
             events.append(.notice("momentary mode on"))
             refreshProgram(at: t)
@@ -71,24 +71,24 @@ extension TorchStateMachine {
     /// From dark with `recall`, the memory rule picks the level.
     mutating func turnOn(at t: Instant, recall: Bool = true) {
         if !lit && recall { recallMemory(at: t) }
-        lighting = .latched
-        modes.remove(SleepFade.self)
+        enterBase(SteadyMode.self, at: t)
+        leave(SleepFade.self, at: t)
         restartSleepTimer(at: t)
     }
 
     /// Dark, with everything that runs while lit stopped: SOS, ramp, sleep timer, fade.
-    mutating func stopEverything() {
-        turnOff()
+    mutating func stopEverything(at t: Instant) {
+        turnOff(at: t)
         ramp = nil
         press?.cancelled = true
     }
 
     /// Dark; SOS ends (the next light shows the chosen pattern).
-    mutating func turnOff() {
-        lighting = .dark
+    mutating func turnOff(at t: Instant) {
+        enterBase(OffMode.self, at: t)
         sosActive = false
         sleepDeadline = nil
-        modes.remove(SleepFade.self)
+        leave(SleepFade.self, at: t)
     }
 
     /// The pattern after the current one in the list; the first when the current one is
@@ -140,18 +140,18 @@ extension TorchStateMachine {
         sleepDeadline = lit ? settings.sleepTimer.map { t + $0 } : nil
     }
 
-    /// Brings `program` in line with the state. A new timeline (or `restart`) starts at
+    /// Brings `program` in line with the state: the light's own state plays its mode's
+    /// timeline (`BaseMode.timeline`). A new timeline (or `restart`) starts at
     /// `t` with a new generation; a brightness change alone keeps the timeline's phase.
     /// An overlay that holds the light (a fade, the sunset set-up, a flash or readout)
     /// keeps it while it runs.
     mutating func refreshProgram(at t: Instant, restart: Bool = false) {
         if lit { darkSince = nil } else if darkSince == nil { darkSince = t }
         guard !modes.holdsTheLight else { return }
-        // Lockout's glow is steady at the floor whatever the pattern; the Simple UI caps.
-        let timeline = !lit ? Timeline.dark : lockout == .glowing ? Pattern.steady.timeline() : playedTimeline(currentPattern)
+        let timeline = modes.ownMode.timeline(in: self)
         let level = shownBrightness
-        // During a transition the program is the fade; what it leads to is the base's.
-        let shown = modes.base
+        // During a transition the program is the fade; what it leads to is the light's own.
+        let shown = modes.ownProgram
         if timeline != shown.timeline || (restart && lit) {
             play(LightProgram(timeline: timeline, brightness: level, startedAt: t), at: t)
         } else if lit, shown.brightness != level {

@@ -27,8 +27,7 @@ extension TorchStateMachine {
                 // A later press of a sequence lights provisionally at the level as it is:
                 // the sequence's action (memory's save among them) sees the level unchanged.
                 if index == 1 { recallMemory(at: t) }
-                lighting = .whileHeld
-                restartSleepTimer(at: t)
+                lightWhilePressed(at: t)
                 refreshProgram(at: t)
             }
         case .release, .holdEnd:
@@ -47,7 +46,7 @@ extension TorchStateMachine {
                 // The first click never waits: its action applies to the state before its press.
                 pendingSequence?.litFromDark = false
                 firstClickFrom = LightBefore(latched: !p.litFromDark && lit && !momentary, sosActive: sosActive)
-                if p.litFromDark { revertPressLight() }
+                if p.litFromDark { revertPressLight(at: t) }
                 apply(map[.clicks(1)], at: t)
                 return
             }
@@ -69,13 +68,13 @@ extension TorchStateMachine {
             case .none:
                 break
             case let action:
-                if p.litFromDark { revertPressLight() }
+                if p.litFromDark { revertPressLight(at: t) }
                 press?.cancelled = true
                 actOnHold(action, at: t)
             }
         case let .clickHold(n, _):
             guard let p = press, !p.cancelled else { return }
-            if (p.litFromDark || pendingSequence?.litFromDark == true) && momentary { revertPressLight() }
+            if (p.litFromDark || pendingSequence?.litFromDark == true) && momentary { revertPressLight(at: t) }
             pendingSequence = nil
             press?.cancelled = true
             actOnHold(map[.clickHold(n)], at: t)
@@ -89,7 +88,7 @@ extension TorchStateMachine {
                 apply(.stealth, at: t)
             default:
                 press?.litFromDark = false
-                revertPressLight()
+                revertPressLight(at: t)
                 actOnHold(settings.longHoldAction, at: t)
             }
         }
@@ -105,7 +104,7 @@ extension TorchStateMachine {
     /// gesture is mapped.
     mutating func finishSequence(at t: Instant) {
         guard let pending = pendingSequence else { return }
-        if pending.litFromDark && momentary { revertPressLight() }
+        if pending.litFromDark && momentary { revertPressLight(at: t) }
         pendingSequence = nil
         let action = activeMap[.clicks(pending.clicks)]
         // An action on the screen only (the seed's double tap: its standby look) leaves
@@ -115,7 +114,7 @@ extension TorchStateMachine {
                 turnOn(at: t, recall: false)
                 sosActive = before.sosActive
             } else {
-                stopEverything()
+                stopEverything(at: t)
             }
         }
         apply(action, at: t)
@@ -126,32 +125,31 @@ extension TorchStateMachine {
     mutating func endCancelledPress(at t: Instant) {
         press = nil
         guard momentary, pendingSequence == nil else { return }
-        turnOff()
+        turnOff(at: t)
         refreshProgram(at: t)
     }
 
     /// Undoes a press's provisional light logically (no program change yet), so the
-    /// gesture's action applies to the state before the press.
-    mutating func revertPressLight() {
-        lighting = .dark
+    /// gesture's action applies to the state before the press: dark, no sleep timer.
+    mutating func revertPressLight(at t: Instant) {
+        enterBase(OffMode.self, at: t)
         sleepDeadline = nil
     }
 
     mutating func toggleMode(_ kind: GestureKind, at t: Instant) {
         guard kind == .press else { return }
-        if lit { stopEverything() } else { turnOn(at: t) }
+        if lit { stopEverything(at: t) } else { turnOn(at: t) }
         refreshProgram(at: t)
     }
 
     mutating func momentaryMode(_ kind: GestureKind, at t: Instant) {
         switch kind {
         case .press:
-            lighting = .whileHeld
-            restartSleepTimer(at: t)
+            lightWhilePressed(at: t)
             refreshProgram(at: t)
         case .release:
             if momentary {
-                turnOff()
+                turnOff(at: t)
                 refreshProgram(at: t)
             }
         default:
@@ -163,15 +161,15 @@ extension TorchStateMachine {
     /// toggles at that moment.
     mutating func longPressMode(_ kind: GestureKind, at t: Instant) {
         guard kind == .holdStart else { return }
-        if lit { stopEverything() } else { turnOn(at: t) }
+        if lit { stopEverything(at: t) } else { turnOn(at: t) }
         refreshProgram(at: t)
     }
 
     /// A press during the sleep fade: the light comes back, latched, the timer restarts,
     /// and the rest of the press is ignored.
     mutating func wakeFromFade(at t: Instant) {
-        modes.remove(SleepFade.self)
-        lighting = .latched
+        leave(SleepFade.self, at: t)
+        enterBase(SteadyMode.self, at: t)
         restartSleepTimer(at: t)
         refreshProgram(at: t, restart: true)
         press = Press(litFromDark: false, cancelled: true, index: 1)

@@ -12,8 +12,8 @@ extension TorchStateMachine {
         let t = now
         guard fadeEnd == nil, sunset == nil, length > .zero else { return false }
         wantsReadout = false
-        modes.push(FlashOrReadout(program: LightProgram(timeline: pattern.timeline(), brightness: min(brightness, ceilingCap), startedAt: t),
-                                  end: t + length))
+        enter(FlashOrReadout(program: LightProgram(timeline: pattern.timeline(), brightness: min(brightness, ceilingCap), startedAt: t),
+                             end: t + length), at: t)
         reportChanges()
         return true
     }

@@ -36,7 +36,7 @@ extension TorchStateMachine {
     var heartbeatRetune: Instant? {
         // A level transition plays the fade, not a cycle, and a flash or readout plays
         // over it: the base mode's next cycle after them takes the new period.
-        guard heartbeatLoad.pending != nil, playsHeartbeat, modes.overlays.isEmpty, now >= program.startedAt else { return nil }
+        guard heartbeatLoad.pending != nil, playsHeartbeat, modes.playsOwnProgram, now >= program.startedAt else { return nil }
         let period = program.timeline.period.nanoseconds
         guard period > 0 else { return nil }
         // The first cycle boundary at or after now (now itself when it is one, so the

@@ -15,8 +15,8 @@ extension TorchStateMachine {
             return
         }
         let train = readout.once
-        modes.push(FlashOrReadout(program: LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t),
-                                  end: t + train.period))
+        enter(FlashOrReadout(program: LightProgram(timeline: train, brightness: min(brightness, ceilingCap), startedAt: t),
+                             end: t + train.period), at: t)
         events.append(.notice("readout \(readout.text)"))
         reportChanges()
     }
@@ -24,13 +24,5 @@ extension TorchStateMachine {
     /// The number could not be read (the shell logs why): nothing is shown.
     public mutating func readoutUnavailable() {
         wantsReadout = false
-    }
-
-    /// Ends the readout playing (if any) and shows the light's own state again, its
-    /// pattern from the start.
-    mutating func endReadout(at t: Instant) {
-        guard readoutEnd != nil else { return }
-        modes.remove(FlashOrReadout.self)
-        refreshProgram(at: t, restart: true)
     }
 }

@@ -28,7 +28,7 @@ extension TorchStateMachine {
             ramp = nil
             press = nil
             if momentary {
-                turnOff()
+                turnOff(at: t)
                 refreshProgram(at: t)
             }
         }

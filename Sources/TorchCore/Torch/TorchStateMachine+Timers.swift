@@ -72,7 +72,7 @@ extension TorchStateMachine {
         ramp = nil
         turnOn(at: t)
         sleepDeadline = nil
-        modes.push(SunsetSetup(steps: 1, nextBlink: t + Self.sunsetBlinkInterval, program: ackBlink(at: t)))
+        enter(SunsetSetup(steps: 1, nextBlink: t + Self.sunsetBlinkInterval, program: ackBlink(at: t)), at: t)
     }
 
     /// Still held a blink interval later: one more step (up to 24 h in all).
@@ -81,6 +81,7 @@ extension TorchStateMachine {
         if settings.sunsetStep * (s.steps + 1) <= .seconds(86_400) { s.steps += 1 }
         s.nextBlink = t + Self.sunsetBlinkInterval
         s.program = ackBlink(at: t)
+        // The same set-up goes on, its step and blink updated in place.
         modes.push(s)
     }
 
@@ -93,12 +94,12 @@ extension TorchStateMachine {
     /// The hold ended: the light dims gradually to dark over steps × `sunset-step`.
     mutating func endSunsetSetup(at t: Instant) {
         guard let s = sunset else { return }
-        modes.remove(SunsetSetup.self)
+        leave(SunsetSetup.self, at: t)
         let total = settings.sunsetStep * s.steps
         events.append(.notice("sunset timer \(DurationSyntax.format(total))"))
         sleepDeadline = nil
         let fade = Timeline(steps: [.hold(1, .zero), .ramp(to: 0, total)], repeatCount: 1, endLevel: 0)
-        modes.push(SleepFade(program: LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t), end: t + total))
+        enter(SleepFade(program: LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t), end: t + total), at: t)
     }
 
     // MARK: Sleep timer
@@ -109,7 +110,7 @@ extension TorchStateMachine {
         events.append(.sleepTimerExpired)
         guard lit else { return }
         guard settings.sleepFade > .zero else {
-            turnOff()
+            turnOff(at: t)
             refreshProgram(at: t)
             return
         }
@@ -117,7 +118,7 @@ extension TorchStateMachine {
         var cursor = TimelineCursor(program.timeline)
         let level = cursor.sample(at: (t - program.startedAt).nanoseconds).level
         let fade = Timeline(steps: [.hold(level, .zero), .ramp(to: 0, settings.sleepFade)], repeatCount: 1, endLevel: 0)
-        modes.push(SleepFade(program: LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t),
-                             end: t + settings.sleepFade))
+        enter(SleepFade(program: LightProgram(timeline: fade, brightness: min(brightness, ceilingCap), startedAt: t),
+                        end: t + settings.sleepFade), at: t)
     }
 }

@@ -36,11 +36,9 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var userSettings: UserSettings
     /// The button mode in force: the config's (the only place that sets it).
     public internal(set) var buttonMode: ButtonMode
-    /// Dark, latched, or lit only while the ON button is held.
-    public internal(set) var lighting: Lighting
     /// True while the light emits (latched, momentary, or fading out).
-    public var lit: Bool { lighting.isLit }
-    /// True when lit only while the ON button is held.
+    public var lit: Bool { modes.lit }
+    /// True when lit only while the ON button is held (the light while pressed).
     public var momentary: Bool { lighting == .whileHeld }
     public internal(set) var brightness: Brightness
     /// The chosen pattern (SOS runs over it without replacing it; see `currentPattern`).
@@ -55,7 +53,8 @@ public struct TorchStateMachine: Sendable {
     /// `sleepDeadline`: a hold begun before the timer ran out ramps during the fade,
     /// and each ramp step restarts the timer while the fade still owns the light.
     public var fadeEnd: Instant? { modes.find(SleepFade.self)?.end }
-    /// The base mode's program and the overlays over it (`ModeStack`).
+    /// The light's own state (dark or latched, the base mode) with the program it plays,
+    /// and the overlays over it (`ModeStack`).
     var modes: ModeStack {
         didSet { if modes.program != oldValue.program { programGeneration &+= 1 } }
     }
@@ -176,8 +175,8 @@ public struct TorchStateMachine: Sendable {
         brightness = saved?.brightness ?? settings.brightness
         pattern = settings.startPattern(restoring: saved)
         let lit = resuming ? saved?.lit == true : settings.startsLit(restoring: saved)
-        lighting = lit ? .latched : .dark
-        modes = ModeStack(base: LightProgram(timeline: .dark, brightness: brightness, startedAt: now))
+        let start = LightProgram(timeline: lit ? pattern.timeline() : .dark, brightness: brightness, startedAt: now)
+        modes = ModeStack(base: lit ? SteadyMode(program: start) as any BaseMode : OffMode(program: start))
         if settings.simpleUI { modes.enter(SimpleUIMode()) }
         // Lighting (or not) at start is the start rule's doing, not the user's: it is not
         // remembered, so the saved lit state stays as the user left it.
@@ -185,13 +184,12 @@ public struct TorchStateMachine: Sendable {
         reported.lit = lit
         reportedState = reported
         if lit {
-            modes.base.timeline = pattern.timeline()
             restartSleepTimer(at: now)
         } else {
             darkSince = now
         }
         // What is lit is under the caps.
-        modes.base.brightness = shownBrightness
+        modes.ownProgram.brightness = shownBrightness
         // Stealth left on stays on: the status LEDs go dark again at start.
         if saved?.stealth == true { setStealth(true) }
         reportChanges()
@@ -234,7 +232,7 @@ public struct TorchStateMachine: Sendable {
         case .off:
             if gesture.kind == .press {
                 events.append(.gestureRecognized(.press))
-                stopEverything()
+                stopEverything(at: t)
                 refreshProgram(at: t)
             }
         case .on:
@@ -278,10 +276,10 @@ public struct TorchStateMachine: Sendable {
             turnOn(at: t, recall: b == nil)
             refreshProgram(at: t)
         case .off:
-            stopEverything()
+            stopEverything(at: t)
             refreshProgram(at: t)
         case .toggle:
-            if lit { stopEverything() } else { turnOn(at: t) }
+            if lit { stopEverything(at: t) } else { turnOn(at: t) }
             refreshProgram(at: t)
         case let .setPattern(p):
             pattern = p
@@ -295,7 +293,7 @@ public struct TorchStateMachine: Sendable {
         case let .setBrightness(b):
             changeBrightness(to: b)
             if lit {
-                modes.remove(SleepFade.self)
+                leave(SleepFade.self, at: t)
                 restartSleepTimer(at: t)
             }
             refreshProgram(at: t)

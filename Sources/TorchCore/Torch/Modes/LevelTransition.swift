@@ -10,6 +10,6 @@ struct LevelTransition: Overlay {
     static var holdsTheLight: Bool { false }
 
     func timerDue(at t: Instant, in machine: inout TorchStateMachine) {
-        machine.modes.remove(LevelTransition.self)
+        machine.leave(LevelTransition.self, at: t)
     }
 }

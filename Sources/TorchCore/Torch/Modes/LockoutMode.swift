@@ -9,13 +9,13 @@ struct LockoutMode: ButtonLayer {
         switch g {
         case .press:
             guard !m.lit else { return true }
-            m.lighting = .whileHeld
             m.modes.enter(LockoutMode(glowing: true))
+            m.lightWhilePressed(at: t)
             m.refreshProgram(at: t)
         case .release:
             guard glowing else { return true }
             m.modes.enter(LockoutMode(glowing: false))
-            m.turnOff()
+            m.turnOff(at: t)
             m.refreshProgram(at: t)
         case let .clicksEnded(n, _) where unlockers.contains(.clicks(n)):
             unlock(at: t, in: &m)

@@ -11,8 +11,8 @@ struct SleepFade: Overlay {
     static var holdsTheLight: Bool { true }
 
     func timerDue(at t: Instant, in machine: inout TorchStateMachine) {
-        machine.modes.remove(SleepFade.self)
-        machine.turnOff()
+        machine.leave(SleepFade.self, at: t)
+        machine.turnOff(at: t)
         machine.refreshProgram(at: t)
     }
 
