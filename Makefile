@@ -114,7 +114,7 @@ RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
-.PHONY: all build run test check all-test-deps deps-test stages host-tests guests arm64-builds arm64-lane arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test stages host-tests guests arm64-builds arm64-packages arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -188,15 +188,13 @@ run: build
 # check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
 ifeq ($(VM_HOST),aarch64)
 ARM64_EARLY =
-ARM64_LANE =
 GUESTS = vm-test systemd-test raspi-test-torch
 GUESTS_FIRST = $(ARM64_VM_DEB)
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
 ARM64_EARLY = arm64-builds
-ARM64_LANE = arm64-lane
-GUESTS = vm-test arm64-lane arm64-bookworm-systemd-test arm64-systemd-test systemd-test \
+GUESTS = vm-test arm64-bookworm-systemd-test arm64-systemd-test systemd-test \
     arm64-test arm64-package-test arm64-bookworm-package-test raspi-test-torch raspi-test-bookworm
 GUESTS_FIRST =
 RASPI_BUILD = arm64-build
@@ -211,63 +209,64 @@ test: all-test-deps deps-test stages
 
 # The host's own tests run one after another: the storms, the soak and MQTT judge the
 # service's timing on the host, which a neighbour at the same priority would disturb.
-# Beside them, on a host with two CPUs or more, the arm64 builds (ARM64_EARLY: the unit
-# tests' build, both release binaries, the repositories with the packages built again
-# from nothing) run under the idle scheduling policy: they get only the CPU time the tests
-# leave (a fuzz target's one thread, the soak's and the storms' waits); a build has no
-# timing of its own to lose. When the host's tests pass, that lane gets the normal policy
-# (Tests/lanes/tree.sh) and goes on beside the guests, and arm64-lane waits for it
-# (EARLY_LOCK); when they fail it is stopped. Its output goes to .build/arm64/early.log,
-# whose errors and last lines are printed when it fails.
+# Beside them, on a host with two CPUs or more, the arm64 builds (ARM64_EARLY: both
+# release binaries and the repositories with the packages built again from nothing,
+# then the unit tests' build) run under the idle scheduling policy: they get only the
+# CPU time the tests leave (a fuzz target's one thread, the soak's and the storms'
+# waits); a build has no timing of its own to lose. When the host's tests pass, that
+# lane gets the normal policy and goes on beside the guests; when they fail it is
+# stopped (Tests/lanes/early.sh). Its output goes to .build/arm64/early.log, whose
+# errors and last lines are printed when it fails. On one CPU the arm64 builds come
+# between the two stages.
 HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
 IDLE = chrt --idle 0
-EARLY_LOCK = .build/arm64/early.lock
-EARLY_LOG = .build/arm64/early.log
+EARLY = sh Tests/lanes/early.sh
+EARLY_DIR = .build/arm64
+EARLY_LOG = $(EARLY_DIR)/early.log
 stages:
-	@early=""; if [ -n "$(ARM64_EARLY)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
-	    mkdir -p .build/arm64; \
-	    $(IDLE) flock --close $(EARLY_LOCK) $(MAKE) --no-print-directory $(ARM64_EARLY) > $(EARLY_LOG) 2>&1 & early=$$!; \
-	    while flock --nonblock $(EARLY_LOCK) true && kill -0 $$early 2>/dev/null; do sleep 0.1; done; fi; \
-	if ! $(MAKE) host-tests; then [ -z "$$early" ] || sh Tests/lanes/tree.sh stop $$early; exit 1; fi; \
-	[ -z "$$early" ] || sh Tests/lanes/tree.sh promote $$early; \
+	@rm -f $(EARLY_DIR)/*.status; early=""; \
+	if [ -n "$(ARM64_EARLY)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
+	    mkdir -p $(EARLY_DIR); $(IDLE) $(EARLY) run $(EARLY_DIR) $(MAKE) --no-print-directory > $(EARLY_LOG) 2>&1 & early=$$!; \
+	    $(EARLY) started $(EARLY_DIR) $$early; fi; \
+	if ! $(MAKE) host-tests; then [ -z "$$early" ] || $(EARLY) stop $$early; exit 1; fi; \
+	if [ -n "$$early" ]; then $(EARLY) promote $$early; elif [ -n "$(ARM64_EARLY)" ]; then $(MAKE) $(ARM64_EARLY) || exit 1; fi; \
 	$(MAKE) guests; rc=$$?; \
 	if [ -n "$$early" ]; then \
-	    if wait $$early; then echo "$(ARM64_EARLY) (beside the host's tests, then the guests): $$(tail -n 1 $(EARLY_LOG))"; \
+	    if wait $$early; then echo "$(ARM64_EARLY) (beside the host's tests, then the guests): $$(grep -c 'complete!' $(EARLY_LOG)) builds complete"; \
 	    else grep -E 'error:' $(EARLY_LOG) | head -n 40; tail -n 30 $(EARLY_LOG); rc=1; fi; fi; \
 	exit $$rc
 
 host-tests:
 	$(MAKE) $(HOST_TESTS)
 
-# The guests and the rest of the arm64 lane share the CPUs, two at a time on a host with
-# two CPUs or more (SYSTEM_VM_JOBS), in the order given: a free slot goes to the first
-# part whose prerequisites are made. A qemu guest spends much of its time waiting on its
-# own timers, so two share two CPUs without slowing each other much. vm-test's lanes and
-# arm64-lane (the arm64 builds the early lane has not finished) start; the parts that
-# boot or check an arm64 build wait for arm64-lane (after_lane); the longest guests go
-# first, and the emulated unit tests, whose threads use both CPUs, fill in at the end.
-# Each one's output is printed whole when it ends.
+# The guests and the arm64 parts share the CPUs, two at a time on a host with two CPUs
+# or more (SYSTEM_VM_JOBS), started in the order given as slots free: vm-test's lanes
+# and the longest guests first, the emulated unit tests (whose threads use both CPUs)
+# and the short checks last, to fill in behind them. A qemu guest spends much of its
+# time waiting on its own timers, so two share two CPUs without slowing each other much.
+# A part that boots or checks an arm64 build first waits for the early lane to have
+# made it (wait_early). Each one's output is printed whole when it ends.
 guests: vm-deps build $(GUESTS_FIRST)
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(GUESTS)
 
+# The release binaries and the repositories, then the unit tests' build.
 arm64-builds:
+	$(MAKE) arm64-packages
 	$(MAKE) arm64-test-build
+
+arm64-packages:
 	$(MAKE) arm64-build
 	$(MAKE) arm64-bookworm-build
 	$(MAKE) release-test-repos
 
-# The arm64 builds, after make test's early lane if one runs (it holds EARLY_LOCK).
-arm64-lane:
-	@mkdir -p .build/arm64 && flock $(EARLY_LOCK) true
-	$(MAKE) arm64-builds
-
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 # Inside the pool (SYSTEM_VMS_POOL=1) the parts' own builds are not made again: the
-# pool's target made the host's first, and arm64-lane makes the arm64 ones, which the
-# parts that need them wait for (after_lane); a build started by a part would let make
-# hand its slot to a later part, out of the order given, or race the lane's own.
+# pool's target made the host's first, and make test's early lane the arm64 ones, which
+# a part that needs them waits for in its recipe (wait_early: packages or tests). A
+# build, or a wait, among a part's prerequisites would let make hand the slot to a
+# later part, out of the order given.
 built = $(if $(SYSTEM_VMS_POOL),,$(1))
-after_lane = $(if $(SYSTEM_VMS_POOL),$(ARM64_LANE))
+wait_early = $(if $(SYSTEM_VMS_POOL),@$(EARLY) wait $(EARLY_DIR) $(1))
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).
@@ -399,7 +398,8 @@ endif
 # (Tests/vm/debian-kernel.sh arm64 6.12) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
 # its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
 # under TCG off aarch64.
-arm64-systemd-test: $(call built,$(ARM64_VM_DEB) $(if $(filter aarch64,$(VM_HOST)),,$(RELEASE_TEST_STAMP))) $(after_lane)
+arm64-systemd-test: $(call built,$(ARM64_VM_DEB) $(if $(filter aarch64,$(VM_HOST)),,$(RELEASE_TEST_STAMP)))
+	$(call wait_early,packages)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) $(if $(filter aarch64,$(VM_HOST)),,TORCH_VM_REPOS=$(RELEASE_TEST_DIR)) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
 
@@ -430,7 +430,8 @@ repro-test: $(ARM64_VM_DEB) $(ARM64_BOOKWORM_VM_DEB)
 # The bookworm arm64 package under systemd: the same boots and checks on Debian 12's own
 # arm64 kernel (6.1, its modules built with Debian 12's gcc-12 for aarch64:
 # Tests/vm/debian-kernel.sh arm64 6.1) and a Debian 12 arm64 root (mmdebstrap).
-arm64-bookworm-systemd-test: $(call built,$(ARM64_BOOKWORM_VM_DEB) $(RELEASE_TEST_STAMP)) $(after_lane)
+arm64-bookworm-systemd-test: $(call built,$(ARM64_BOOKWORM_VM_DEB) $(RELEASE_TEST_STAMP))
+	$(call wait_early,packages)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) TORCH_VM_REPOS=$(RELEASE_TEST_DIR) sh Tests/systemd/run.sh $(ARM64_BOOKWORM_VM_DEB)
 
@@ -447,7 +448,8 @@ raspi-test:
 	sh Tests/raspi/run.sh $(if $(wildcard $(TORCH_ARM64)),"$(TORCH_ARM64)")
 
 # make test's raspi3b check: torch's part always runs, on a torch built first.
-raspi-test-torch: $(call built,$(RASPI_BUILD)) $(after_lane)
+raspi-test-torch: $(call built,$(RASPI_BUILD))
+	$(call wait_early,packages)
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
 # The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
@@ -458,7 +460,8 @@ raspi4b-test: arm64-build
 
 # The raspi3b check with the bookworm build: Debian 12's arm64 kernel (6.1) and its
 # bcm2837-rpi-3-b device tree, bookworm's libraries in the initramfs.
-raspi-test-bookworm: $(call built,arm64-bookworm-build) $(after_lane)
+raspi-test-bookworm: $(call built,arm64-bookworm-build)
+	$(call wait_early,packages)
 	sh Tests/raspi/run.sh $(ARM64_BOOKWORM_BIN) bookworm
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
@@ -510,7 +513,8 @@ arm64-build:
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
-arm64-test: $(call built,arm64-test-build) $(after_lane)
+arm64-test: $(call built,arm64-test-build)
+	$(call wait_early,tests)
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc"
 
 arm64-test-build:
@@ -520,7 +524,8 @@ arm64-test-build:
 # The arm64 package's checks (Tests/package/check-deb.sh with the toolchain: the
 # architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian
 # from the trixie root).
-arm64-package-test: $(call built,arm64-build) $(after_lane)
+arm64-package-test: $(call built,arm64-build)
+	$(call wait_early,packages)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BIN) $(VERSION) "$$tc"
 
@@ -529,7 +534,8 @@ arm64-package-test: $(call built,arm64-build) $(after_lane)
 # bookworm's libraries, Debian 12's lintian, and every symbol the binary needs provided
 # by bookworm's own libraries (Tests/package/symbol_versions.py), a check the trixie
 # build must fail.
-arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build) $(after_lane)
+arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build)
+	$(call wait_early,packages)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
 
