@@ -114,7 +114,7 @@ RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
-.PHONY: all build run test check all-test-deps deps-test stages host-tests guests arm64-builds arm64-packages arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test stages host-tests guests arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -226,7 +226,7 @@ EARLY_LOG = $(EARLY_DIR)/early.log
 stages:
 	@rm -f $(EARLY_DIR)/*.status; early=""; \
 	if [ -n "$(ARM64_EARLY)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
-	    mkdir -p $(EARLY_DIR); $(IDLE) $(EARLY) run $(EARLY_DIR) $(MAKE) --no-print-directory > $(EARLY_LOG) 2>&1 & early=$$!; \
+	    mkdir -p $(EARLY_DIR); $(IDLE) $(EARLY) run $(EARLY_DIR) $(MAKE) --no-print-directory $(ARM64_EARLY) > $(EARLY_LOG) 2>&1 & early=$$!; \
 	    $(EARLY) started $(EARLY_DIR) $$early; fi; \
 	if ! $(MAKE) host-tests; then [ -z "$$early" ] || $(EARLY) stop $$early; exit 1; fi; \
 	if [ -n "$$early" ]; then $(EARLY) promote $$early; elif [ -n "$(ARM64_EARLY)" ]; then $(MAKE) $(ARM64_EARLY) || exit 1; fi; \
@@ -244,29 +244,27 @@ host-tests:
 # and the longest guests first, the emulated unit tests (whose threads use both CPUs)
 # and the short checks last, to fill in behind them. A qemu guest spends much of its
 # time waiting on its own timers, so two share two CPUs without slowing each other much.
-# A part that boots or checks an arm64 build first waits for the early lane to have
-# made it (wait_early). Each one's output is printed whole when it ends.
+# A part that boots or checks an arm64 build first waits in its slot for the early lane
+# to end (wait_early): vm-test's guests then share the CPUs with one build at a time,
+# never a build and a guest. Each one's output is printed whole when it ends.
 guests: vm-deps build $(GUESTS_FIRST)
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(GUESTS)
 
 # The release binaries and the repositories, then the unit tests' build.
 arm64-builds:
-	$(MAKE) arm64-packages
-	$(MAKE) arm64-test-build
-
-arm64-packages:
 	$(MAKE) arm64-build
 	$(MAKE) arm64-bookworm-build
 	$(MAKE) release-test-repos
+	$(MAKE) arm64-test-build
 
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 # Inside the pool (SYSTEM_VMS_POOL=1) the parts' own builds are not made again: the
 # pool's target made the host's first, and make test's early lane the arm64 ones, which
-# a part that needs them waits for in its recipe (wait_early: packages or tests). A
-# build, or a wait, among a part's prerequisites would let make hand the slot to a
-# later part, out of the order given.
+# a part that needs them waits for in its recipe (wait_early). A build, or a wait, among
+# a part's prerequisites would let make hand the slot to a later part, out of the order
+# given.
 built = $(if $(SYSTEM_VMS_POOL),,$(1))
-wait_early = $(if $(SYSTEM_VMS_POOL),@$(EARLY) wait $(EARLY_DIR) $(1))
+wait_early = $(if $(SYSTEM_VMS_POOL),@$(EARLY) wait $(EARLY_DIR))
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).
@@ -399,7 +397,7 @@ endif
 # its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
 # under TCG off aarch64.
 arm64-systemd-test: $(call built,$(ARM64_VM_DEB) $(if $(filter aarch64,$(VM_HOST)),,$(RELEASE_TEST_STAMP)))
-	$(call wait_early,packages)
+	$(wait_early)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) $(if $(filter aarch64,$(VM_HOST)),,TORCH_VM_REPOS=$(RELEASE_TEST_DIR)) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
 
@@ -431,7 +429,7 @@ repro-test: $(ARM64_VM_DEB) $(ARM64_BOOKWORM_VM_DEB)
 # arm64 kernel (6.1, its modules built with Debian 12's gcc-12 for aarch64:
 # Tests/vm/debian-kernel.sh arm64 6.1) and a Debian 12 arm64 root (mmdebstrap).
 arm64-bookworm-systemd-test: $(call built,$(ARM64_BOOKWORM_VM_DEB) $(RELEASE_TEST_STAMP))
-	$(call wait_early,packages)
+	$(wait_early)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) TORCH_VM_REPOS=$(RELEASE_TEST_DIR) sh Tests/systemd/run.sh $(ARM64_BOOKWORM_VM_DEB)
 
@@ -449,7 +447,7 @@ raspi-test:
 
 # make test's raspi3b check: torch's part always runs, on a torch built first.
 raspi-test-torch: $(call built,$(RASPI_BUILD))
-	$(call wait_early,packages)
+	$(wait_early)
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
 # The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
@@ -461,7 +459,7 @@ raspi4b-test: arm64-build
 # The raspi3b check with the bookworm build: Debian 12's arm64 kernel (6.1) and its
 # bcm2837-rpi-3-b device tree, bookworm's libraries in the initramfs.
 raspi-test-bookworm: $(call built,arm64-bookworm-build)
-	$(call wait_early,packages)
+	$(wait_early)
 	sh Tests/raspi/run.sh $(ARM64_BOOKWORM_BIN) bookworm
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
@@ -514,7 +512,7 @@ arm64-build:
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
 arm64-test: $(call built,arm64-test-build)
-	$(call wait_early,tests)
+	$(wait_early)
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc"
 
 arm64-test-build:
@@ -525,7 +523,7 @@ arm64-test-build:
 # architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian
 # from the trixie root).
 arm64-package-test: $(call built,arm64-build)
-	$(call wait_early,packages)
+	$(wait_early)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BIN) $(VERSION) "$$tc"
 
@@ -535,7 +533,7 @@ arm64-package-test: $(call built,arm64-build)
 # by bookworm's own libraries (Tests/package/symbol_versions.py), a check the trixie
 # build must fail.
 arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build)
-	$(call wait_early,packages)
+	$(wait_early)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
 

@@ -1,22 +1,20 @@
 #!/bin/sh
-# make test's early lane (Makefile: `make stages`): the arm64 builds started beside the
-# host's own tests under the idle scheduling policy, in two parts, each under a lock in
-# DIR that the guests' pool waits on, with its exit status written beside it:
-#   packages  the release binaries and the repositories (make arm64-packages)
-#   tests     the unit tests' build (make arm64-test-build)
+# make test's early lane (Makefile: `make stages`): the arm64 builds (MAKE... is
+# `make arm64-builds`) started beside the host's own tests under the idle scheduling policy, under a lock in
+# DIR that the guests' pool waits on, with its exit status written beside it.
 #
-#   early.sh run DIR MAKE...    both parts, one after the other (both locks held from the start)
-#   early.sh started DIR PID    returns once run's locks are held (or PID has ended)
-#   early.sh wait DIR PART      returns once PART is made; fails when it failed; at once
-#                               when no early lane ran (no status)
+#   early.sh run DIR MAKE...    the builds (the lock held from the start)
+#   early.sh started DIR PID    returns once run holds the lock (or PID has ended)
+#   early.sh wait DIR           returns once the builds are done; fails when they failed;
+#                               at once when no early lane ran (no status)
 #   early.sh promote PID        the normal policy for the lane: the host's tests are done,
-#                               and it now shares the CPU with the guests as an equal
+#                               and it now shares the CPU with vm-test as an equal
 #   early.sh stop PID           ends the lane: the host's tests failed, and nothing will
 #                               wait for it
 # A process forked between a listing of the lane and its parent's change keeps its
 # parent's policy or outlives the stop, so each pass lists the lane again.
 set -u
-usage="usage: early.sh run DIR MAKE... | started DIR PID | wait DIR PART | promote PID | stop PID"
+usage="usage: early.sh run DIR MAKE... | started DIR PID | wait DIR | promote PID | stop PID"
 action=${1:?$usage}
 shift
 
@@ -44,27 +42,24 @@ run)
     # flock --close: the lock stays with flock itself, not with what the build starts
     # (gpg's agent outlives the repositories' build).
     # shellcheck disable=SC2016 # the inner script's own variables
-    exec flock --close "$dir/tests.lock" sh -c '
-        dir=$1; shift
-        flock --close "$dir/packages.lock" "$@" arm64-packages; p=$?; echo "$p" > "$dir/packages.status"
-        "$@" arm64-test-build; t=$?; echo "$t" > "$dir/tests.status"
-        [ "$p" = 0 ] && [ "$t" = 0 ]' early "$dir" "$@"
+    exec flock --close "$dir/early.lock" sh -c '
+        status=$1; shift
+        "$@"; s=$?; echo "$s" > "$status"; exit "$s"' early "$dir/early.status" "$@"
     ;;
 started)
     dir=${1:?$usage}; pid_arg "${2:-}"
     while kill -0 "$2" 2>/dev/null; do
-        [ -e "$dir/packages.lock" ] && ! flock --nonblock "$dir/packages.lock" true 2>/dev/null && break
+        [ -e "$dir/early.lock" ] && ! flock --nonblock "$dir/early.lock" true 2>/dev/null && break
         sleep 0.1
     done
     ;;
 wait)
-    dir=${1:?$usage} part=${2:?$usage}
-    case "$part" in packages|tests) ;; *) echo "early.sh: '$part' is not packages or tests" >&2; exit 2 ;; esac
+    dir=${1:?$usage}
     mkdir -p "$dir"
-    flock "$dir/$part.lock" true
-    [ -f "$dir/$part.status" ] || exit 0
-    status=$(cat "$dir/$part.status")
-    [ "$status" = 0 ] || { echo "make test's early lane failed to make the arm64 $part (exit $status): its log is $dir/early.log"; exit 1; }
+    flock "$dir/early.lock" true
+    [ -f "$dir/early.status" ] || exit 0
+    status=$(cat "$dir/early.status")
+    [ "$status" = 0 ] || { echo "make test's early lane failed to make the arm64 builds (exit $status): its log is $dir/early.log"; exit 1; }
     ;;
 promote)
     pid_arg "${1:-}"
