@@ -41,6 +41,19 @@ import TorchCore
         #expect(request(String(sent.line.dropLast())) == sent, "what a client sends reads back the same")
     }
 
+    /// A transition finer than a millisecond is rounded to one, as a client writes it:
+    /// 9.9998999 s would go out as "10s" and read back as another request.
+    @Test func readsTheTransitionToTheMillisecond() {
+        #expect(request(#"{"cmd":"off","transition":9.9998999}"#)?.transition == .seconds(10))
+        #expect(request(#"{"cmd":"off","transition":0.0015}"#)?.transition == .milliseconds(2))
+        #expect(request(#"{"cmd":"off","transition":"1.2345s"}"#)?.transition == .milliseconds(1235))
+        #expect(request(#"{"cmd":"off","transition":"250us"}"#)?.transition == .zero)
+        for line in [#"{"cmd":"off","transition":9.9998999}"#, #"{"cmd":"off","transition":"59.9996s"}"#] {
+            let read = request(line)
+            #expect(read != nil && request(String(read?.line.dropLast() ?? "")) == read, "\(line) reads back the same")
+        }
+    }
+
     @Test func namesABadDeadline() {
         let allowed = "seconds on the torch machine's CLOCK_MONOTONIC as a number, from 0 to 1e9 (e.g. 12345.678)"
         for (line, message) in [(#"{"cmd":"on","deadline":-1}"#, "\"deadline\" -1 is not valid: expected \(allowed)"),

@@ -1,6 +1,6 @@
 /// A control-socket request line (JSON → ControlRequest); accepted patterns keep every
-/// property, an accepted deadline is a whole millisecond from 0 to 1e9 s, and a request
-/// writes back as JSON that reads as the same request.
+/// property, an accepted deadline is a whole millisecond from 0 to 1e9 s and a transition
+/// a whole millisecond, and a request writes back as JSON that reads as the same request.
 func fuzzControl(_ bytes: [UInt8]) {
     let input = text(bytes)
     _ = try? JSONParser().parse(bytes: bytes)
@@ -10,6 +10,9 @@ func fuzzControl(_ bytes: [UInt8]) {
         guard d.nanoseconds >= 0, d.nanoseconds <= 1_000_000_000 * 1_000_000_000, d.nanoseconds % 1_000_000 == 0 else {
             violated("deadline \(d.nanoseconds) ns accepted: outside 0…1e9 s or not a whole millisecond", input)
         }
+    }
+    if let d = request.transition, d.nanoseconds % 1_000_000 != 0 {
+        violated("transition \(d.nanoseconds) ns accepted: not a whole millisecond", input)
     }
     checkControlRoundTrip(request, input: input)
 }

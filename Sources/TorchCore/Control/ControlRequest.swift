@@ -21,7 +21,9 @@ public struct ControlRequest: Equatable, Sendable {
     /// A string or number chosen by the client, echoed in the reply; nil when absent.
     public var id: JSONValue?
     /// `"transition"`: this command's level change fades over it instead of `[light]
-    /// transition` (seconds as a number, as Home Assistant sends it, or "500ms").
+    /// transition` (seconds as a number, as Home Assistant sends it, or "500ms"), to the
+    /// millisecond: the line a client writes carries milliseconds at most, so what it
+    /// sends reads back the same.
     public var transition: Duration?
     /// `"deadline"`: the instant the client gives up waiting for the reply, on the torch
     /// machine's CLOCK_MONOTONIC (seconds as a number, to the millisecond: what Python's
@@ -150,7 +152,8 @@ public struct ControlRequest: Equatable, Sendable {
         throw ControlError("\"\(key)\" is \(v.kindName): expected \(Brightness.allowed)")
     }
 
-    /// Seconds as a number (`0.5`) or a duration with its unit (`"500ms"`), 0 to 60 s.
+    /// Seconds as a number (`0.5`) or a duration with its unit (`"500ms"`), 0 to 60 s,
+    /// rounded to the millisecond (what a request line writes back).
     static func duration(_ v: JSONValue, key: String) throws(ControlError) -> Duration {
         let allowed = "a duration from 0 to 60s: seconds as a number (0.5) or text with a unit (\"500ms\")"
         let d: Duration
@@ -164,7 +167,7 @@ public struct ControlRequest: Equatable, Sendable {
         default:
             throw ControlError("\"\(key)\" is \(v.kindName): expected \(allowed)")
         }
-        return d
+        return .milliseconds((d.nanoseconds + 500_000) / 1_000_000)
     }
 
     /// Seconds on CLOCK_MONOTONIC as a number, 0 to `maxDeadlineSeconds`, rounded to the
