@@ -112,7 +112,7 @@ finish $! 20
 applied_log /tmp/pwm4.log
 # The fade's lit states (duty > 0): rising to the peak, then falling, the peak half-way
 # between the rise's and the fall's crossings of 80 % of it (the breathe is symmetric),
-# and those crossings 150–270 ms apart (about 210 ms of the chip's duty at a 1 s period).
+# and those crossings 150–270 ms apart at a 1 s period (a breathe at another speed moves them).
 # Timed against itself, not against the first lit stamp: under TCG torch's first write can
 # come late, and the scheduler then catches up on the breathe's own timeline.
 awk '$2 == 0 && $6 == 1 && $4 > 0 { if (!t0) t0 = $1; print int(($1 - t0) / 1000), $4 }' /tmp/pwm4.log > /tmp/pwm4.ramp
