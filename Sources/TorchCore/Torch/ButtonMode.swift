@@ -25,3 +25,16 @@ public enum ButtonMode: String, CaseIterable, Sendable, CustomStringConvertible 
         }
     }
 }
+
+extension ButtonMode {
+    /// What takes the ON button's gestures in this mode, at the bottom of the button
+    /// layers.
+    var layer: any ButtonLayer {
+        switch self {
+        case .smart: SmartButtons()
+        case .toggle: ToggleButtons()
+        case .momentary: HoldForLightButtons()
+        case .longPress: LongPressButtons()
+        }
+    }
+}

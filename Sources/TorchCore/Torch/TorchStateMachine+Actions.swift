@@ -28,13 +28,11 @@ extension TorchStateMachine {
             refreshProgram(at: t)
         case .lockout:
             stopEverything(at: t)
-            modes.enter(LockoutMode())
-            events.append(.notice("lockout on"))
+            enter(LockoutMode(), at: t)
             refreshProgram(at: t)
         case .momentary:
             stopEverything(at: t)
-            modes.enter(MomentaryMode())
-            events.append(.notice("momentary mode on"))
+            enter(MomentaryMode(), at: t)
             refreshProgram(at: t)
         case .ceiling, .floor:
             changeBrightness(to: action == .ceiling ? ceiling : settings.floor)
@@ -45,8 +43,7 @@ extension TorchStateMachine {
             events.append(.notice("memory \(brightness) saved"))
             refreshProgram(at: t)
         case .simpleUI:
-            if simpleUI { modes.leave(SimpleUIMode.self) } else { modes.enter(SimpleUIMode()) }
-            events.append(.notice("simple UI \(simpleUI ? "on" : "off")"))
+            if simpleUI { leave(SimpleUIMode.self, at: t) } else { enter(SimpleUIMode(), at: t) }
             refreshProgram(at: t)
         case .sunsetTimer:
             // From a click (not a hold): one step, straight away.
@@ -80,7 +77,7 @@ extension TorchStateMachine {
     mutating func stopEverything(at t: Instant) {
         turnOff(at: t)
         ramp = nil
-        press?.cancelled = true
+        clicks.press?.cancelled = true
     }
 
     /// Dark; SOS ends (the next light shows the chosen pattern).

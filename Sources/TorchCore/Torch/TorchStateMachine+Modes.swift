@@ -1,5 +1,6 @@
 /// Entering and leaving the modes on the stack (`ModeStack`), with what each starts or
-/// ends (`Overlay.entered`, `left`), and the light's state read from it.
+/// ends (`Overlay.entered`, `left`; `ButtonLayer.entered`, `left`), and the light's state
+/// read from it.
 extension TorchStateMachine {
     /// Dark, latched, or lit only while the ON button is held: the base mode, and the
     /// light while pressed over it.
@@ -34,5 +35,21 @@ extension TorchStateMachine {
     mutating func enterBase<T: BaseMode>(_ mode: T.Type, at t: Instant) {
         leave(LightWhilePressed.self, at: t)
         modes.enterBase(mode)
+    }
+
+    /// Puts the button layer `layer` on at `t` (in place of one of its type), then runs
+    /// what starts with it when it was not on.
+    mutating func enter(_ layer: some ButtonLayer, at t: Instant) {
+        let wasOn = modes.layer(type(of: layer)) != nil
+        modes.enter(layer)
+        if !wasOn { layer.entered(at: t, in: &self) }
+    }
+
+    /// Takes the button layer `T` off at `t` (nothing when it is not on), then runs what
+    /// follows it.
+    mutating func leave<T: ButtonLayer>(_: T.Type, at t: Instant) {
+        guard let layer = modes.layer(T.self) else { return }
+        modes.leave(T.self)
+        layer.left(at: t, in: &self)
     }
 }

@@ -26,7 +26,7 @@ extension TorchStateMachine {
         if new.buttonMode != old.buttonMode {
             buttonMode = new.buttonMode
             ramp = nil
-            press = nil
+            clicks.press = nil
             if momentary {
                 turnOff(at: t)
                 refreshProgram(at: t)

@@ -10,8 +10,7 @@ extension TorchStateMachine {
             } else if let overlay = modes.due(at: d) {
                 overlay.timerDue(at: d, in: &self)
             } else if autoLockDeadline == d {
-                modes.enter(LockoutMode())
-                events.append(.notice("lockout on (auto-lock)"))
+                enter(LockoutMode(byAutoLock: true), at: d)
             } else if sleepDeadline == d {
                 sleepTimerExpired(at: d)
             } else if heartbeatRetune == d {

@@ -74,34 +74,6 @@ public struct TorchStateMachine: Sendable {
         var nextTick: Instant?
     }
 
-    /// The ON button press in progress (smart mode).
-    struct Press: Sendable {
-        /// This press lit the light from dark (momentary until a tap or long hold latches).
-        var litFromDark: Bool
-        /// The OFF button, a command or the fade's wake-up took over: ignore the rest.
-        var cancelled: Bool
-        /// Its number in the click sequence (1: after a pause).
-        var index: Int
-    }
-
-    /// A click sequence of 2 clicks or more whose action waits for the sequence to end.
-    struct PendingSequence: Sendable {
-        /// Its clicks so far.
-        var clicks: Int
-        /// A press of the sequence lit the light provisionally.
-        var litFromDark: Bool
-        /// The light before the sequence's first click acted (`firstClickFrom`).
-        var before: LightBefore?
-    }
-
-    /// The light a click sequence's first click found, for an action that changes only
-    /// the screen (`stealth`): a double tap then leaves the light as it was before it.
-    struct LightBefore: Sendable {
-        /// Lit and latched (not held by the button).
-        var latched: Bool
-        var sosActive: Bool
-    }
-
     /// How often the sunset timer's acknowledgement blinks come while held: 1 s.
     public static let sunsetBlinkInterval: Duration = .seconds(1)
     /// How long an acknowledgement blink is dark: 100 ms.
@@ -119,14 +91,8 @@ public struct TorchStateMachine: Sendable {
     public internal(set) var manualLevel: Brightness
     /// Since when the light has been dark; nil while lit.
     public internal(set) var darkSince: Instant?
-    /// Clicks so far in the button's click sequence. Apart from `pendingSequence`: the
-    /// count follows the recognizer (a hold start ends it), and a command drops the
-    /// waiting action while the sequence, and its count, go on.
-    var sequenceClicks = 0
-    /// A sequence of 2 clicks or more whose action waits for the sequence to end.
-    var pendingSequence: PendingSequence?
-    /// The light the click sequence's first click found.
-    var firstClickFrom: LightBefore?
+    /// Smart mode's press and click sequence in progress (`SmartButtons`).
+    var clicks = SmartButtons.Clicks()
     /// The sunset timer being set, while the button is held.
     var sunset: SunsetSetup? { modes.find(SunsetSetup.self) }
     /// When the transition in progress ends; nil when none runs.
@@ -149,7 +115,6 @@ public struct TorchStateMachine: Sendable {
     /// The direction of the next ramp: each new hold reverses it. It outlives every
     /// ramp (`ramp` is nil between holds); while one runs it is that ramp's opposite.
     var rampUpNext = true
-    var press: Press?
     var events: [TorchEvent] = []
     /// The persistent state last reported with `.stateChanged`.
     var reportedState: PersistentState
@@ -249,14 +214,7 @@ public struct TorchStateMachine: Sendable {
             case (.press, _), (.release, _):
                 break
             }
-            if !usedUp {
-                switch buttonMode {
-                case .smart: smart(gesture, at: t)
-                case .toggle: toggleMode(gesture.kind, at: t)
-                case .momentary: momentaryMode(gesture.kind, at: t)
-                case .longPress: longPressMode(gesture.kind, at: t)
-                }
-            }
+            if !usedUp { _ = buttonMode.layer.handle(gesture, at: t, in: &self) }
         }
         reportChanges()
     }
@@ -311,8 +269,8 @@ public struct TorchStateMachine: Sendable {
         case .on, .off, .toggle, .setPattern, .nextPattern:
             // The command decided lit or dark: the rest of a press in progress must not
             // undo it, nor a click sequence waiting for its end.
-            press?.cancelled = true
-            pendingSequence = nil
+            clicks.press?.cancelled = true
+            clicks.pending = nil
         case .setBrightness, .stealth, .choosePattern, .settings:
             break
         }

@@ -3,4 +3,12 @@
 /// gestures themselves go on to the gesture map below it.
 struct SimpleUIMode: ButtonLayer {
     func handle(_ g: Gesture, at t: Instant, in m: inout TorchStateMachine) -> Bool { false }
+
+    func entered(at t: Instant, in m: inout TorchStateMachine) {
+        m.events.append(.notice("simple UI on"))
+    }
+
+    func left(at t: Instant, in m: inout TorchStateMachine) {
+        m.events.append(.notice("simple UI off"))
+    }
 }
