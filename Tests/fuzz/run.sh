@@ -30,9 +30,11 @@ printf '// Written by Tests/fuzz/run.sh: every front end section file.\nlet fuzz
 sources="$(find Sources/TorchCore Tests/fuzz -name '*.swift' | LC_ALL=C sort) $sections $out/FuzzSections.swift"
 stamp=$(cat $sources | cksum | cut -d' ' -f1)
 if [ ! -x "$bin" ] || [ "$(cat "$out/stamp" 2>/dev/null)" != "$stamp" ]; then
-    echo "fuzz: building $bin (TorchCore with coverage; a few minutes)" >&2
+    echo "fuzz: building $bin (TorchCore with coverage; a minute or two)" >&2
+    # One whole-module compile, its code generated on every CPU: file by file, each of
+    # the few hundred compiles would parse every source again, one after another.
     # shellcheck disable=SC2086
-    if ! "$SWIFTC" -parse-as-library -sanitize=fuzzer,address -O -module-name TorchCore \
+    if ! "$SWIFTC" -parse-as-library -sanitize=fuzzer,address -O -wmo -num-threads "$(nproc 2>/dev/null || echo 1)" -module-name TorchCore \
         -lm -o "$bin.new" $sources > "$out/build.log" 2>&1; then
         grep -E 'error' "$out/build.log" | head -20 >&2
         echo "fuzz: build failed (log: $out/build.log)" >&2
