@@ -4,8 +4,7 @@ extension TorchStateMachine {
     mutating func apply(_ action: GestureAction, at t: Instant) {
         switch action {
         case .toggle:
-            if lit { stopEverything(at: t) } else { turnOn(at: t) }
-            refreshProgram(at: t)
+            toggle(at: t)
         case .on:
             turnOn(at: t)
             refreshProgram(at: t)
@@ -63,6 +62,12 @@ extension TorchStateMachine {
 
     /// The highest level now: the ceiling, or the Simple UI's cap in the Simple UI.
     var ceiling: Brightness { min(settings.ceiling, ceilingCap) }
+
+    /// Dark when lit, else lit and latched (the memory rule picks the level), played.
+    mutating func toggle(at t: Instant) {
+        if lit { stopEverything(at: t) } else { turnOn(at: t) }
+        refreshProgram(at: t)
+    }
 
     /// Lit and latched; the sleep timer (re)starts; a fade in progress is abandoned.
     /// From dark with `recall`, the memory rule picks the level.

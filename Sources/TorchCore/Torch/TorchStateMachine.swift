@@ -237,8 +237,7 @@ public struct TorchStateMachine: Sendable {
             stopEverything(at: t)
             refreshProgram(at: t)
         case .toggle:
-            if lit { stopEverything(at: t) } else { turnOn(at: t) }
-            refreshProgram(at: t)
+            toggle(at: t)
         case let .setPattern(p):
             pattern = p
             sosActive = false

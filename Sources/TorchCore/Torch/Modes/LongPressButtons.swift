@@ -3,8 +3,7 @@
 struct LongPressButtons: ButtonLayer {
     func handle(_ g: Gesture, at t: Instant, in m: inout TorchStateMachine) -> Bool {
         guard g.kind == .holdStart else { return true }
-        if m.lit { m.stopEverything(at: t) } else { m.turnOn(at: t) }
-        m.refreshProgram(at: t)
+        m.toggle(at: t)
         return true
     }
 }

@@ -2,8 +2,7 @@
 struct ToggleButtons: ButtonLayer {
     func handle(_ g: Gesture, at t: Instant, in m: inout TorchStateMachine) -> Bool {
         guard g.kind == .press else { return true }
-        if m.lit { m.stopEverything(at: t) } else { m.turnOn(at: t) }
-        m.refreshProgram(at: t)
+        m.toggle(at: t)
         return true
     }
 }
