@@ -25,6 +25,7 @@ usage: Tests/bench/sdcard.py TORCH
 import http.client
 import json
 import os
+import signal
 import shutil
 import subprocess
 import sys
@@ -104,6 +105,11 @@ class Service:
         return out
 
     def stop(self):
+        # torch first: a SIGTERM to strace only detaches it, and torch would run on.
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+        except (AttributeError, ProcessLookupError):
+            pass
         torchproc.stop_process(self.strace)
 
 
