@@ -6,8 +6,10 @@
 # x86_64 is the pc machine under TCG unless TORCH_VM_ACCEL says otherwise. arm64 is
 # `-M virt`: KVM with the host's CPU when this machine is an aarch64 one (TORCH_VM_HOST,
 # default uname -m, says which the Makefile chose) and /dev/kvm can make a VM; else
-# TCG with `-cpu max` (pauth-impdef: pointer authentication with qemu's own cheap hash
-# instead of emulated QARMA, which TCG spends most of its time in).
+# TCG with a Cortex-A72 (the Raspberry Pi 4's core): ARMv8.0, without pointer
+# authentication, so the branch-protection instructions trixie's libraries are built
+# with are hints it runs as no-ops (`-cpu max` signs and checks every return address,
+# which costs TCG more than anything else those libraries do).
 # Both take virtio disks over PCI (-drive if=virtio).
 
 # kvm_works: /dev/kvm answers KVM_GET_API_VERSION and makes a VM (KVM_CREATE_VM).
@@ -30,7 +32,7 @@ machine() {
         elif kvm_works; then accel=kvm; accel_why="aarch64 host with a working /dev/kvm: KVM"
         else accel=tcg; accel_why="aarch64 host, but /dev/kvm cannot make a VM here: TCG"
         fi
-        if [ "$accel" = kvm ]; then cpu=host; else cpu=max,pauth-impdef=on; fi
+        if [ "$accel" = kvm ]; then cpu=host; else cpu=cortex-a72; fi
         qemu="qemu-system-aarch64 -machine virt,accel=$accel -cpu $cpu -m 1G"
         console=ttyAMA0 ;;
     *) echo "machine: unknown guest architecture '$1' (x86_64 or arm64)" >&2; return 64 ;;
