@@ -17,30 +17,40 @@
 #                                            first part to wait); exit 1 if they failed
 #   Tests/arm64/builds-lane.sh wait tests    the same for the unit tests (the lane's end)
 #   Tests/arm64/builds-lane.sh stop          ends it (the host's tests failed)
-# Its state is in .build/arm64/lane: lock (held while it runs), sid (its session: every
-# process it starts, whatever process group a build tool puts them in), and for each
-# stage its log and status.
+# Its state is in .build/arm64/lane: lock (held while it runs), pid (its first process;
+# every process it starts descends from it, whatever process group a build tool puts
+# them in), and for each stage its log and status. It stays in make's session: the
+# kernel shares the CPU fairly between sessions first (autogroups), so a lane in a
+# session of its own would take half the CPU whatever its policy.
 set -eu
 cd "$(dirname "$0")/../.."
 dir=.build/arm64/lane
 log() { echo "arm64 lane: $*" >&2; }
 
-running() { [ -e "$dir/sid" ] && ! flock -n "$dir/lock" true; }
-lane_pids() { [ -e "$dir/sid" ] && pgrep -s "$(cat "$dir/sid")" || true; }
+running() { [ -e "$dir/pid" ] && ! flock -n "$dir/lock" true; }
+# lane_pids: the lane's first process and every process descending from it.
+lane_pids() {
+    running || return 0
+    ps -e -o pid=,ppid= | awk -v root="$(cat "$dir/pid")" '
+        { kids[$2] = kids[$2] " " $1 }
+        END { q[1] = root; n = 1
+              for (i = 1; i <= n; i++) { print q[i]; m = split(kids[q[i]], k, " "); for (j = 1; j <= m; j++) q[++n] = k[j] } }'
+}
 
 start() {
     policy=$1 make=$2
     rm -rf "$dir"
     mkdir -p "$dir"
     : > "$dir/lock"
-    # A session of its own (setsid), whose first process holds the lock for as long as
-    # the lane runs (flock); each stage's last act is its status.
-    # shellcheck disable=SC2016 # expanded by the lane's own shells
-    setsid sh -c 'echo $$ > "$1/sid"; exec flock "$1/lock" $2 sh -c "
-        $3 --no-print-directory arm64-builds > $1/builds.log 2>&1; echo \$? > $1/builds.status
-        [ \$(cat $1/builds.status) = 0 ] || exit 0
-        $3 --no-print-directory arm64-test > $1/tests.log 2>&1; echo \$? > $1/tests.status"' \
-        sh "$dir" "$policy" "$make" < /dev/null > /dev/null 2>&1 &
+    # Its first process holds the lock for as long as the lane runs (flock); each
+    # stage's last act is its status.
+    # shellcheck disable=SC2086 # policy is a word list on purpose
+    flock "$dir/lock" $policy sh -c "
+        $make --no-print-directory arm64-builds > $dir/builds.log 2>&1; echo \$? > $dir/builds.status
+        [ \$(cat $dir/builds.status) = 0 ] || exit 0
+        $make --no-print-directory arm64-test > $dir/tests.log 2>&1; echo \$? > $dir/tests.status" \
+        < /dev/null > /dev/null 2>&1 &
+    echo $! > "$dir/pid"
     # Back once the lane holds its lock (or has already ended), so that a wait after
     # this cannot find it not yet started.
     until [ -e "$dir/builds.status" ] || running; do sleep 0.1; done
@@ -66,13 +76,13 @@ promote)
 ensure)
     if running; then exit 0; fi
     if [ "$(cat "$dir/tests.status" 2>/dev/null)" = 0 ] \
-        && [ -z "$(find Makefile Package.swift Sources Tests dist boards -newer "$dir/sid" 2>/dev/null | head -n 1)" ]; then
+        && [ -z "$(find Makefile Package.swift Sources Tests dist boards -newer "$dir/pid" 2>/dev/null | head -n 1)" ]; then
         exit 0
     fi
     start "" "$2"
     ;;
 wait)
-    [ -e "$dir/sid" ] || { log "none was started (Tests/arm64/builds-lane.sh ensure MAKE)"; exit 1; }
+    [ -e "$dir/pid" ] || { log "none was started (Tests/arm64/builds-lane.sh ensure MAKE)"; exit 1; }
     case "${2:-}" in builds|tests) wait_for "$2" ;; *) log "wait builds or wait tests"; exit 64 ;; esac
     ;;
 stop)
