@@ -96,7 +96,8 @@ BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
 LINK_ORDER_DEPS = valgrind binutils mosquitto python3-paho-mqtt
 PACKAGE_DEPS = dpkg-dev binutils lintian
 ARM64_DEPS = debootstrap qemu-user-static binutils
-SYSTEMD_TEST_DEPS = debootstrap e2fsprogs
+# procps: pkill, which ends a powered-off guest's qemu (Tests/systemd/run.sh).
+SYSTEMD_TEST_DEPS = debootstrap e2fsprogs procps
 # The VM parts boot a guest of the host's own architecture: VM_HOST is `uname -m`
 # (VM_HOST=aarch64 takes this machine for an aarch64 one, to see that choice here).
 # On aarch64, make systemd-test is the arm64 systemd VM (KVM where /dev/kvm works).
@@ -114,7 +115,7 @@ RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
-.PHONY: all build run test check all-test-deps deps-test guests host-tests arm64-builds arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test system-vms host-tests vm-and-builds arm64-builds arm64-lane arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -187,77 +188,79 @@ run: build
 # (unit-test, package-test), systemd-test is already the arm64 VM, and the raspi3b
 # check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
 ifeq ($(VM_HOST),aarch64)
+ARM64_EARLY =
 ARM64_LANE =
-GUESTS = systemd-test raspi-test-torch
+ARM64_TESTS =
+VMS_BESIDE_BUILDS =
+SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_LANE = 1
-GUESTS = vm-test arm64-bookworm-systemd-test arm64-systemd-test systemd-test \
-    arm64-package-test arm64-bookworm-package-test raspi-test-torch raspi-test-bookworm arm64-test
+ARM64_EARLY = arm64-test-build
+ARM64_LANE = arm64-lane
+ARM64_TESTS = arm64-test arm64-package-test arm64-bookworm-package-test
+VMS_BESIDE_BUILDS = systemd-test
+SYSTEM_VMS = arm64-bookworm-systemd-test arm64-systemd-test raspi-test-torch raspi-test-bookworm
 RASPI_BUILD = arm64-build
 RASPI_TORCH = $(ARM64_BIN)
 endif
 
-# Everything: the host's own tests (unit and end-to-end, the systemd unit and install
-# checks, the Debian package) with the arm64 builds beside them, then every guest:
-# the real-kernel gpio-sim tests under qemu with both libgpiod generations, the packages
-# under real systemd, the raspi3b checks, the arm64 unit tests under qemu-user.
-test: all-test-deps deps-test host-tests guests
+# Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
+# package (host-tests, with the arm64 unit tests' build beside them), the real-kernel
+# gpio-sim tests under qemu with both libgpiod generations (the rest of the arm64 lane
+# and the amd64 package under real systemd beside them), then the arm64 packages under
+# real systemd and the raspi3b checks (system-vms).
+test: all-test-deps deps-test host-tests vm-and-builds system-vms
 
 # The host's own tests, one after another: the storms, the soak and MQTT judge the
 # service's timing on the host, which a neighbour at the same priority would disturb.
-# Beside them, on a host with two CPUs or more, the arm64 lane (Tests/arm64/builds-lane.sh:
-# arm64-builds, i.e. the unit tests' build, both release binaries and packages and
-# release-test-repos, then the unit tests under qemu-user) starts under the idle
-# scheduling policy: it gets only the CPU time the tests leave (a fuzz target's one
-# thread, the soak's and the storms' waits), so the tests' timing has the CPU whenever
-# it wants it; a build has no timing of its own to lose. When the tests pass, the lane
-# goes on under the normal policy beside the guests; it is stopped when they fail, or
-# when make is interrupted, here or in the guests. Its output goes to
-# .build/arm64/lane/, printed whole by the first part that waits for it.
+# Beside them, on a host with two CPUs or more, the arm64 unit tests' build
+# (ARM64_EARLY) runs under the idle scheduling policy: it gets only the CPU time the
+# tests leave (a fuzz target's one thread, the soak's and the storms' waits), so their
+# timing has the CPU whenever it wants it; a build has no timing of its own to lose.
+# Its output goes to a log (.build/arm64/test-build.log), whose errors and last lines are
+# printed when it fails.
 HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
+IDLE = chrt --idle 0
 host-tests:
-	@lane=""; if [ -n "$(ARM64_LANE)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
-	    trap 'sh Tests/arm64/builds-lane.sh stop; exit 130' INT TERM; \
-	    sh Tests/arm64/builds-lane.sh start "$(MAKE)" && lane=1; fi; \
+	@early=""; if [ -n "$(ARM64_EARLY)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
+	    mkdir -p .build/arm64; $(IDLE) $(MAKE) --no-print-directory $(ARM64_EARLY) > .build/arm64/test-build.log 2>&1 & early=$$!; fi; \
 	$(MAKE) $(HOST_TESTS); rc=$$?; \
-	if [ -n "$$lane" ]; then \
-	    if [ $$rc = 0 ]; then sh Tests/arm64/builds-lane.sh promote; else sh Tests/arm64/builds-lane.sh stop; fi; fi; \
+	if [ -n "$$early" ]; then \
+	    if wait $$early; then echo "$(ARM64_EARLY) (beside the host's tests): $$(tail -n 1 .build/arm64/test-build.log)"; \
+	    else grep -E 'error:' .build/arm64/test-build.log | head -n 40; tail -n 30 .build/arm64/test-build.log; rc=1; fi; fi; \
 	exit $$rc
 
-# The arm64 lane's builds, one after another (in make test the lane runs the unit tests
-# under qemu-user after them: Tests/arm64/builds-lane.sh).
+# vm-test's guests wait on their own timers most of the time, so the arm64 lane (the
+# release binaries, the repositories, then the emulated unit tests and the packages'
+# checks) uses the CPU beside them on a host with two CPUs or more (SYSTEM_VM_JOBS,
+# below), and the amd64 package under systemd (VMS_BESIDE_BUILDS), which needs none of
+# the arm64 builds, takes vm-test's slot when vm-test ends. Each one's output is printed
+# whole when it ends.
+vm-and-builds: vm-deps build
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 vm-test $(ARM64_LANE) $(VMS_BESIDE_BUILDS)
+
 arm64-builds:
 	$(MAKE) arm64-test-build
 	$(MAKE) arm64-build
 	$(MAKE) arm64-bookworm-build
 	$(MAKE) release-test-repos
 
-# The guests (GUESTS): vm-test's two lanes, the packages under systemd (amd64, and arm64
-# for bookworm and for trixie), the raspi3b check with each arm64 build, the arm64
-# packages' checks. Each is a qemu with one emulated CPU (vm-test: one per libgpiod
-# generation) that also waits on its own timers, so a host with two CPUs or more runs
-# three at a time (GUEST_JOBS) beside the arm64 lane, in the order given: vm-test first,
-# beside the lane's builds; the arm64 guests each wait in their own slot for the
-# lane's packages (make keeps the order only among parts it can start); the amd64
-# guest after vm-test. Each part's output is printed whole when it ends. The arm64
-# unit tests run in the lane, after the builds; arm64-test here waits for them.
+arm64-lane: arm64-builds
+	$(MAKE) SYSTEM_VMS_POOL=1 $(ARM64_TESTS)
+
+# The system guests (the arm64 package under systemd, for bookworm and for trixie; the
+# raspi3b check with each arm64 build) are a qemu each, with one emulated CPU. Two run
+# side by side on a host with two CPUs or more (SYSTEM_VM_JOBS), the longest first, so
+# that the shorter ones fill in behind them; each one's output is printed whole when it
+# ends. What they boot is built first, one build at a time.
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
-GUEST_JOBS ?= $(if $(filter 1,$(SYSTEM_VM_JOBS)),1,3)
-# Inside the pool (SYSTEM_VMS_POOL=1) the parts' own builds are not made again: the lane
-# made them, and a build waiting for a slot would let make hand that slot to a later
-# part, out of the order given. LANE_WAIT: such a part first waits for the lane.
+# Inside a pool (SYSTEM_VMS_POOL=1) the parts' own phony builds are not made again: the
+# pool's target made them first, and a build waiting for a slot would let make hand that
+# slot to a later part, out of the order given.
 built = $(if $(SYSTEM_VMS_POOL),,$(1))
-LANE_WAIT = $(if $(and $(SYSTEM_VMS_POOL),$(ARM64_LANE)),sh Tests/arm64/builds-lane.sh wait $(1),true)
-guests: vm-deps build $(if $(ARM64_LANE),,$(RASPI_BUILD) $(ARM64_VM_DEB))
-ifneq ($(ARM64_LANE),)
-	sh Tests/arm64/builds-lane.sh ensure "$(MAKE)"
-	@trap 'sh Tests/arm64/builds-lane.sh stop; exit 130' INT TERM; \
-	$(MAKE) -j$(GUEST_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(GUESTS) || { sh Tests/arm64/builds-lane.sh stop; exit 1; }
-else
-	$(MAKE) -j$(GUEST_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(GUESTS)
-endif
+system-vms: vm-deps build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_LANE),arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(SYSTEM_VMS)
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).
@@ -389,8 +392,7 @@ endif
 # (Tests/vm/debian-kernel.sh arm64 6.12) on qemu's virt machine, a Debian 13 arm64 root (mmdebstrap,
 # its dpkg in a chroot under qemu-user), the same boots and checks as systemd-test;
 # under TCG off aarch64.
-arm64-systemd-test: $(call built,$(ARM64_VM_DEB) $(if $(filter aarch64,$(VM_HOST)),,$(RELEASE_TEST_STAMP)))
-	$(call LANE_WAIT,builds)
+arm64-systemd-test: $(ARM64_VM_DEB) $(if $(filter aarch64,$(VM_HOST)),,$(RELEASE_TEST_STAMP))
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) $(if $(filter aarch64,$(VM_HOST)),,TORCH_VM_REPOS=$(RELEASE_TEST_DIR)) sh Tests/systemd/run.sh $(ARM64_VM_DEB)
 
@@ -421,8 +423,7 @@ repro-test: $(ARM64_VM_DEB) $(ARM64_BOOKWORM_VM_DEB)
 # The bookworm arm64 package under systemd: the same boots and checks on Debian 12's own
 # arm64 kernel (6.1, its modules built with Debian 12's gcc-12 for aarch64:
 # Tests/vm/debian-kernel.sh arm64 6.1) and a Debian 12 arm64 root (mmdebstrap).
-arm64-bookworm-systemd-test: $(call built,$(ARM64_BOOKWORM_VM_DEB) $(RELEASE_TEST_STAMP))
-	$(call LANE_WAIT,builds)
+arm64-bookworm-systemd-test: $(ARM64_BOOKWORM_VM_DEB) $(RELEASE_TEST_STAMP)
 	$(call ensure_packages,$(ARM64_VM_DEPS))
 	TORCH_VM_HOST=$(VM_HOST) TORCH_VM_REPOS=$(RELEASE_TEST_DIR) sh Tests/systemd/run.sh $(ARM64_BOOKWORM_VM_DEB)
 
@@ -440,7 +441,6 @@ raspi-test:
 
 # make test's raspi3b check: torch's part always runs, on a torch built first.
 raspi-test-torch: $(call built,$(RASPI_BUILD))
-	$(call LANE_WAIT,builds)
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
 # The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
@@ -452,7 +452,6 @@ raspi4b-test: arm64-build
 # The raspi3b check with the bookworm build: Debian 12's arm64 kernel (6.1) and its
 # bcm2837-rpi-3-b device tree, bookworm's libraries in the initramfs.
 raspi-test-bookworm: $(call built,arm64-bookworm-build)
-	$(call LANE_WAIT,builds)
 	sh Tests/raspi/run.sh $(ARM64_BOOKWORM_BIN) bookworm
 
 # The Debian package (dist/debian/): the release binary with the static Swift standard
@@ -505,7 +504,7 @@ arm64-build:
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
 arm64-test: $(call built,arm64-test-build)
-	$(if $(and $(SYSTEM_VMS_POOL),$(ARM64_LANE)),$(call LANE_WAIT,tests),tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc")
+	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc"
 
 arm64-test-build:
 	$(call ensure_packages,$(ARM64_DEPS))
@@ -515,7 +514,6 @@ arm64-test-build:
 # architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian
 # from the trixie root).
 arm64-package-test: $(call built,arm64-build)
-	$(call LANE_WAIT,builds)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BIN) $(VERSION) "$$tc"
 
@@ -525,7 +523,6 @@ arm64-package-test: $(call built,arm64-build)
 # by bookworm's own libraries (Tests/package/symbol_versions.py), a check the trixie
 # build must fail.
 arm64-bookworm-package-test: $(call built,arm64-bookworm-build arm64-build)
-	$(call LANE_WAIT,builds)
 	$(call ensure_packages,$(PACKAGE_DEPS))
 	tc=$$($(BOOKWORM_TOOLCHAIN)) && sh Tests/package/check-deb.sh $(ARM64_BOOKWORM_BIN) $(VERSION) "$$tc" bookworm $(ARM64_BIN)
 
