@@ -8,8 +8,8 @@
 # default uname -m, says which the Makefile chose) and /dev/kvm can make a VM; else
 # TCG with a Cortex-A72 (the Raspberry Pi 4's core): ARMv8.0, without pointer
 # authentication, so the branch-protection instructions trixie's libraries are built
-# with are hints it runs as no-ops (`-cpu max` signs and checks every return address,
-# which costs TCG more than anything else those libraries do).
+# with are hints it runs as no-ops (with `-cpu max`, every call signs and checks its
+# return address in emulation).
 # Both take virtio disks over PCI (-drive if=virtio).
 
 # kvm_works: /dev/kvm answers KVM_GET_API_VERSION and makes a VM (KVM_CREATE_VM).
