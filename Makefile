@@ -89,8 +89,9 @@ TEST_DEPS  = $(BUILD_DEPS) gpiod tmux systemd strace librsvg2-bin mosquitto mosq
 # The web page's browser test: Debian's Chromium, its WebDriver and Selenium.
 WEB_TEST_DEPS = chromium chromium-driver python3-selenium
 # The VM kernels are Debian 12's own; gcc-12 (the compiler Debian built them with) and
-# make build the test's modules against their headers (Tests/vm/debian-kernel.sh).
-VM_DEPS    = qemu-system-x86 gcc-12 make cpio xz-utils busybox-static python3-pip
+# make build the test's modules against their headers (Tests/vm/debian-kernel.sh). The
+# emulator is Debian 13's qemu, unpacked from its packages (Tests/vm/qemu-trixie.sh).
+VM_DEPS    = gcc-12 make cpio xz-utils busybox-static python3-pip
 BENCH_DEPS = rt-tests mosquitto python3-paho-mqtt linux-perf strace
 # make link-order: the bench's runs under valgrind's callgrind.
 LINK_ORDER_DEPS = valgrind binutils mosquitto python3-paho-mqtt
@@ -104,11 +105,12 @@ SYSTEMD_TEST_DEPS = debootstrap e2fsprogs procps
 VM_HOST   ?= $(shell uname -m)
 # The arm64 systemd VM: qemu's virt machine; off aarch64, Debian 13's arm64 kernel with the
 # test's modules built in the cross toolchain's root and a Debian 13 arm64 root made by
-# mmdebstrap, its dpkg under qemu-user; on aarch64, the kernel built from
-# linux-source-6.12. ipxe-qemu: the virt machine's default NIC's option ROM. Its package
-# is rebuilt when a source is newer.
-ARM64_VM_DEPS = qemu-system-arm ipxe-qemu python3 cpio xz-utils $(SYSTEMD_TEST_DEPS) \
-    $(if $(filter aarch64,$(shell uname -m)),linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test gcc-12-aarch64-linux-gnu)
+# mmdebstrap, its dpkg under qemu-user, and Debian 13's qemu (Tests/vm/qemu-trixie.sh);
+# on aarch64, the kernel built from linux-source-6.12 and the host's qemu (ipxe-qemu:
+# the virt machine's default NIC's option ROM). Its package is rebuilt when a source is
+# newer.
+ARM64_VM_DEPS = python3 cpio xz-utils $(SYSTEMD_TEST_DEPS) \
+    $(if $(filter aarch64,$(shell uname -m)),qemu-system-arm ipxe-qemu linux-source-6.12 flex bison bc libelf-dev,qemu-user-static mmdebstrap arch-test gcc-12-aarch64-linux-gnu)
 ARM64_VM_DEB_DIR = .build/arm64/vm
 # The raspi3b check: qemu's raspi3b machine, the initramfs, readelf for the binary.
 RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
@@ -196,7 +198,7 @@ SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_EARLY = arm64-test-build
+ARM64_EARLY = arm64-test-build arm64-build
 ARM64_LANE = arm64-lane
 ARM64_TESTS = arm64-test arm64-package-test arm64-bookworm-package-test
 VMS_BESIDE_BUILDS = systemd-test
@@ -214,12 +216,13 @@ test: all-test-deps deps-test host-tests vm-and-builds system-vms
 
 # The host's own tests, one after another: the storms, the soak and MQTT judge the
 # service's timing on the host, which a neighbour at the same priority would disturb.
-# Beside them, on a host with two CPUs or more, the arm64 unit tests' build
-# (ARM64_EARLY) runs under the idle scheduling policy: it gets only the CPU time the
-# tests leave (a fuzz target's one thread, the soak's and the storms' waits), so their
-# timing has the CPU whenever it wants it; a build has no timing of its own to lose.
-# Its output goes to a log (.build/arm64/test-build.log), whose errors and last lines are
-# printed when it fails.
+# Beside them, on a host with two CPUs or more, the arm64 unit tests' build, then the
+# arm64 release build (ARM64_EARLY), run under the idle scheduling policy: they get only
+# the CPU time the tests leave (a fuzz target's one thread, the soak's and the storms'
+# waits, the web and MQTT tests' one busy CPU), so their timing has the CPU whenever it
+# wants it; a build has no timing of its own to lose. What is left of them when the
+# tests end has both CPUs. Their output goes to a log (.build/arm64/test-build.log), whose
+# errors and last lines are printed when it fails.
 HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
 IDLE = chrt --idle 0
 host-tests:
@@ -444,7 +447,7 @@ raspi-test-torch: $(call built,$(RASPI_BUILD))
 	sh Tests/raspi/run.sh $(RASPI_TORCH)
 
 # The same check on qemu's raspi4b (qemu 10 from Debian 13, run from its own unpacked
-# packages: Tests/raspi/qemu-trixie.sh), Debian 13's kernel and its bcm2711-rpi-4-b
+# packages: Tests/vm/qemu-trixie.sh), Debian 13's kernel and its bcm2711-rpi-4-b
 # device tree with the nodes of the hardware qemu does not model disabled.
 raspi4b-test: arm64-build
 	TORCH_RASPI_MACHINE=raspi4b sh Tests/raspi/run.sh $(ARM64_BIN)

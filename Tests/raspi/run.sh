@@ -55,7 +55,7 @@ accel=${TORCH_RASPI_ACCEL:-tcg,thread=single}
 torch_arg=${1:-}
 raspi_suite=${2:-trixie}
 # The machine: raspi3b (Debian 12's qemu 7.2) or raspi4b (TORCH_RASPI_MACHINE=raspi4b:
-# qemu 10 from Debian 13, qemu-trixie.sh, as Debian 12's has no raspi4b), each with its
+# qemu 10 from Debian 13, Tests/vm/qemu-trixie.sh, as Debian 12's has no raspi4b), each with its
 # own register addresses, device tree, board and pin controller.
 machine=${TORCH_RASPI_MACHINE:-raspi3b}
 case "$machine" in
@@ -158,7 +158,7 @@ grep -q '^CONFIG_PINCTRL_BCM2835=y' "$kdir/config" || die "$kernel_name: pinctrl
 append_extra="" qemu=qemu-system-aarch64 dtb_file="$kdir/$dtb"
 if [ "$machine" = raspi4b ]; then
     command -v fdtput > /dev/null || sh "$root/dist/ensure-packages.sh" device-tree-compiler >&2 || die "could not install device-tree-compiler"
-    qemu=$(sh "$here/qemu-trixie.sh") || die "no Debian 13 qemu (Tests/raspi/qemu-trixie.sh)"
+    qemu=$(sh "$here/../vm/qemu-trixie.sh" qemu-system-aarch64) || die "no Debian 13 qemu (Tests/vm/qemu-trixie.sh)"
     dtb_file="$kdir/bcm2711-rpi-4-b.qemu.dtb"
     cp "$kdir/$dtb" "$dtb_file.tmp.$$"
     unmodelled=$(dtc -q -I dtb -O dts "$dtb_file.tmp.$$" | awk -v re='"brcm,(bcm2711-(hvs|pixelvalve[0-9]|vec|hdmi[01]|hdmi-i2c|l2-intc)|2711-v3d)' '

@@ -58,7 +58,6 @@ now() { date +%s; }
 
 # --- host tools --------------------------------------------------------------------
 need=""
-command -v qemu-system-x86_64 >/dev/null || need="$need qemu-system-x86"
 [ -x /bin/busybox ] || need="$need busybox-static"
 command -v cpio >/dev/null || need="$need cpio"
 command -v xz >/dev/null || need="$need xz-utils"
@@ -67,6 +66,9 @@ command -v make >/dev/null || need="$need make"
 [ -f /usr/include/gpiod.h ] || need="$need libgpiod-dev"
 command -v pkg-config >/dev/null || need="$need pkg-config"
 [ -z "$need" ] || sh "$here/../../dist/ensure-packages.sh" $need >&2 || exit 1
+# The emulator: Debian 13's qemu (qemu-trixie.sh), whose TCG spends far less host CPU on
+# the same guest than Debian 12's.
+qemu=$(sh "$here/qemu-trixie.sh" qemu-system-x86_64) || { log "no Debian 13 qemu (Tests/vm/qemu-trixie.sh)"; exit 1; }
 
 t_kernel=""
 
@@ -104,7 +106,7 @@ boot_vm() {
     status=0
     # no_timer_check: on a loaded host the emulated CPU can miss the kernel's early check
     # of the timer interrupt, which then panics ("IO-APIC + timer doesn't work").
-    timeout "$boot_timeout" qemu-system-x86_64 -nographic -no-reboot -m 512M \
+    timeout "$boot_timeout" "$qemu" -nographic -no-reboot -m 512M \
         -machine "accel=$accel" -kernel "$kernel" -initrd "$image" \
         -append "console=ttyS0 panic=-1 quiet no_timer_check $TORCH_VM_GUEST_FAST torchvm.boot=$boot" < /dev/null > "$console" 2>&1 || status=$?
     t_boot=$(( $(now) - t0 ))
