@@ -1,8 +1,8 @@
 #!/bin/sh
 # Runs the unit tests cross-built for arm64 (make arm64-test builds them into
-# .build/arm64) under Debian 13's qemu-user, and prints Swift Testing's summaries:
+# .build/arm64) under Debian's qemu-user-static, and prints Swift Testing's summaries:
 #   Tests/arm64/run-tests.sh TOOLCHAIN-DIR
-# qemu-aarch64 runs the test bundle directly (no binfmt registration needed),
+# qemu-aarch64-static runs the test bundle directly (no binfmt registration needed),
 # with the cross toolchain's trixie root as the arm64 library prefix (-L): the arm64
 # libc, libgcc, libstdc++ and libgpiod are installed there multiarch, and the Swift
 # runtime, Foundation and Swift Testing for aarch64 are in its Swift SDK, which the
@@ -16,16 +16,16 @@ cd "$(dirname "$0")/../.."
 root="$toolchain/root"
 bundle=.build/arm64/debug/torchPackageTests.xctest
 [ -x "$bundle" ] || { echo "arm64-test: $bundle is not built (make arm64-test builds it)" >&2; exit 1; }
-# Debian 13's qemu-user (Tests/vm/qemu-trixie.sh), whose TCG spends far less host CPU on
-# the same program than Debian 12's.
-qemu=$(sh Tests/vm/qemu-trixie.sh qemu-aarch64) || { echo "arm64-test: no Debian 13 qemu-aarch64 (Tests/vm/qemu-trixie.sh)" >&2; exit 1; }
+command -v qemu-aarch64-static >/dev/null || { echo "arm64-test: qemu-aarch64-static missing (apt-get install qemu-user-static)" >&2; exit 1; }
 machine=$(readelf -h "$bundle" | sed -n 's/^ *Machine: *//p')
 [ "$machine" = AArch64 ] || { echo "arm64-test: $bundle is for '$machine', not AArch64" >&2; exit 1; }
+# Debian 12's qemu-user, not Debian 13's (Tests/vm/qemu-trixie.sh, which the guests run
+# on): on these tests qemu 10's user mode spends more host CPU than 7.2's.
 # The tests that start the torch binary start it the same way (TorchProcess.command).
 # A Cortex-A72 (the Raspberry Pi 4's core, as for the systemd guests: machine.sh):
 # ARMv8.0, without pointer authentication, so the branch-protection instructions
 # trixie's libraries are built with are hints qemu runs as no-ops.
-emulator="$qemu -cpu cortex-a72 -L $root"
+emulator="$(command -v qemu-aarch64-static) -cpu cortex-a72 -L $root"
 modules=$(cd Tests && ls -d Torch*Tests | tr '\n' ' ')
 start=$(date +%s)
 for m in $modules; do

@@ -25,7 +25,7 @@ struct TorchProcess {
     }
 
     /// The words that start `binary`: the binary alone, or after the emulator named by
-    /// TORCH_TEST_EMULATOR (Tests/arm64/run-tests.sh: `qemu-aarch64 -cpu … -L ROOT`), as
+    /// TORCH_TEST_EMULATOR (Tests/arm64/run-tests.sh: `qemu-aarch64-static -cpu … -L ROOT`), as
     /// the arm64 tests run under qemu-user without binfmt_misc, where the kernel cannot
     /// start an aarch64 executable by itself.
     static var command: [String] {
