@@ -11,8 +11,9 @@
 # with are hints it runs as no-ops (with `-cpu max`, every call signs and checks its
 # return address in emulation).
 # Both take virtio disks over PCI (-drive if=virtio). On an x86_64 host the emulator is
-# Debian 13's qemu (Tests/vm/qemu-trixie.sh), whose TCG spends far less host CPU on the
-# same guest than Debian 12's; an aarch64 host runs its own.
+# Debian 13's qemu (Tests/vm/qemu-trixie.sh), whose TCG spends less host CPU than Debian
+# 12's on the x86_64 guest (about the same on the arm64 one: one emulator for both); an
+# aarch64 host runs its own.
 
 # kvm_works: /dev/kvm answers KVM_GET_API_VERSION and makes a VM (KVM_CREATE_VM).
 kvm_works() {

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Debian 13's qemu (10) on this Debian 12 host, whose own is 7.2, for the emulated guests
-# of the tests: qemu 10 models the Raspberry Pi 4 B (raspi4b), and its TCG runs the same
-# guest in far less host CPU time (docs/results.md, "qemu 10"), which make test's VMs
-# and the arm64 unit tests spend most of theirs on. Prints the path of a command that
+# of the tests: qemu 10 models the Raspberry Pi 4 B (raspi4b), and its TCG runs the x86_64
+# guests in less host CPU time (the arm64 ones in about the same; docs/results.md, "qemu
+# 10"), which make test's VMs spend most of theirs on. Prints the path of a command that
 # runs one of its programs with the given arguments:
 #   Tests/vm/qemu-trixie.sh qemu-system-aarch64|qemu-system-x86_64|qemu-aarch64
 # The system emulators are trixie's qemu-system-arm and qemu-system-x86 with every

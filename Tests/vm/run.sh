@@ -66,8 +66,8 @@ command -v make >/dev/null || need="$need make"
 [ -f /usr/include/gpiod.h ] || need="$need libgpiod-dev"
 command -v pkg-config >/dev/null || need="$need pkg-config"
 [ -z "$need" ] || sh "$here/../../dist/ensure-packages.sh" $need >&2 || exit 1
-# The emulator: Debian 13's qemu (qemu-trixie.sh), whose TCG spends far less host CPU on
-# the same guest than Debian 12's.
+# The emulator: Debian 13's qemu (qemu-trixie.sh), whose TCG spends less host CPU on
+# these guests than Debian 12's.
 qemu=$(sh "$here/qemu-trixie.sh" qemu-system-x86_64) || { log "no Debian 13 qemu (Tests/vm/qemu-trixie.sh)"; exit 1; }
 
 t_kernel=""
