@@ -4,14 +4,13 @@
 # guests in less host CPU time (the arm64 ones in about the same; docs/results.md, "qemu
 # 10"), which make test's VMs spend most of theirs on. Prints the path of a command that
 # runs one of its programs with the given arguments:
-#   Tests/vm/qemu-trixie.sh qemu-system-aarch64|qemu-system-x86_64|qemu-aarch64
+#   Tests/vm/qemu-trixie.sh qemu-system-aarch64|qemu-system-x86_64
 # The system emulators are trixie's qemu-system-arm and qemu-system-x86 with every
 # library they need, unpacked (not installed) into a directory and run by that
 # directory's own dynamic loader, with -L for their firmware and option ROMs, in a
 # private mount namespace where trixie's modules (display and audio back ends) are bound
 # over the directory the build names, where the host's own qemu keeps modules of
-# another build, which qemu 10 refuses and then aborts (so: root). qemu-aarch64 is
-# trixie's qemu-user, a static program that runs as it is.
+# another build, which qemu 10 refuses and then aborts (so: root).
 # The packages: their dependency closure as apt resolves it against an empty system (a
 # private apt state: trixie, amd64; never the machine's), each checked by apt against
 # the archive's index. Cached under TORCH_QEMU_CACHE (default ~/.cache/torch-qemu) by a
@@ -19,12 +18,12 @@
 set -eu
 program=${1:-}
 case "$program" in
-qemu-system-aarch64|qemu-system-x86_64|qemu-aarch64) ;;
-*) echo "qemu-trixie: '$program' is not one of qemu-system-aarch64, qemu-system-x86_64, qemu-aarch64" >&2; exit 64 ;;
+qemu-system-aarch64|qemu-system-x86_64) ;;
+*) echo "qemu-trixie: '$program' is not one of qemu-system-aarch64, qemu-system-x86_64" >&2; exit 64 ;;
 esac
 cache=${TORCH_QEMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-qemu}
 mirror=${TORCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-packages="qemu-system-arm qemu-system-x86 qemu-user"
+packages="qemu-system-arm qemu-system-x86"
 log() { echo "qemu-trixie: $*" >&2; }
 die() { log "$*"; exit 1; }
 [ "$(uname -m)" = x86_64 ] || die "this host is $(uname -m): the unpacked qemu is trixie's amd64 one"
@@ -87,8 +86,6 @@ exec unshare --mount --propagation private sh -c 'mkdir -p $mods && mount --bind
 WRAPPER
         chmod +x "$dir/bin/$p"
     done
-    [ -x "$r/usr/bin/qemu-aarch64" ] || die "no qemu-aarch64 in $r"
-    ln -s "$r/usr/bin/qemu-aarch64" "$dir/bin/qemu-aarch64"
     touch "$dir/.complete"
     log "$(echo "$closure" | wc -l) packages unpacked in $(( $(date +%s) - t0 )) s ($(du -sh "$r" | cut -f1))"
 fi
