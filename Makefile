@@ -653,3 +653,4 @@ storm-test: build
 	/usr/bin/python3 Tests/storm/web-storm.py $(BIN)
 	/usr/bin/python3 Tests/storm/mqtt-storm.py $(BIN)
 	python3 Tests/storm/state-storm.py $(BIN)
+	python3 Tests/storm/slow-disk.py $(BIN)

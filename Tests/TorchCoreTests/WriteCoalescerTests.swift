@@ -9,6 +9,7 @@ import TorchCore
     @Test func aLoneChangeIsWrittenAtOnce() {
         var c = WriteCoalescer<Int>()
         #expect(c.offer(1, at: ms(0)) == 1)
+        c.written(1, at: ms(0))
         #expect(c.nextDeadline == nil)
         // A second later the next change is alone again.
         #expect(c.offer(2, at: ms(1000)) == 2)
@@ -20,8 +21,14 @@ import TorchCore
         // 100 changes 10 ms apart, the shell polling its deadline as the loop does.
         for i in 0..<100 {
             let t = Int64(i) * 10
-            if let due = c.nextDeadline, due <= ms(t), let v = c.due(at: ms(t)) { written.append((t, v)) }
-            if let v = c.offer(i, at: ms(t)) { written.append((t, v)) }
+            if let due = c.nextDeadline, due <= ms(t), let v = c.due(at: ms(t)) {
+                written.append((t, v))
+                c.written(v, at: ms(t))
+            }
+            if let v = c.offer(i, at: ms(t)) {
+                written.append((t, v))
+                c.written(v, at: ms(t))
+            }
         }
         // The storm ends at 990 ms; the deadline brings the last value.
         let deadline = c.nextDeadline
@@ -35,10 +42,12 @@ import TorchCore
     @Test func theDeadlineIsASecondAfterTheLastWrite() {
         var c = WriteCoalescer<Int>()
         _ = c.offer(1, at: ms(0))
+        c.written(1, at: ms(0))
         #expect(c.offer(2, at: ms(400)) == nil)
         #expect(c.nextDeadline == ms(1000))
         #expect(c.due(at: ms(999)) == nil)
         #expect(c.due(at: ms(1000)) == 2)
+        c.written(2, at: ms(1000))
         // The write at 1000 ms starts the next second.
         #expect(c.offer(3, at: ms(1500)) == nil)
         #expect(c.nextDeadline == ms(2000))
@@ -47,6 +56,7 @@ import TorchCore
     @Test func theStopWritesWhatWaits() {
         var c = WriteCoalescer<Int>()
         _ = c.offer(1, at: ms(0))
+        c.written(1, at: ms(0))
         _ = c.offer(2, at: ms(10))
         _ = c.offer(3, at: ms(20))
         #expect(c.flush() == 3)
@@ -58,6 +68,7 @@ import TorchCore
         var c = WriteCoalescer<Int>(interval: .milliseconds(200))
         #expect(c.flush() == nil)
         _ = c.offer(1, at: ms(0))
+        c.written(1, at: ms(0))
         #expect(c.flush() == nil)
         #expect(c.due(at: ms(10_000)) == nil)
     }
@@ -89,6 +100,7 @@ import TorchCore
     @Test func aFailureDoesNotReplaceANewerWaitingChange() {
         var c = WriteCoalescer<Int>()
         _ = c.offer(1, at: ms(0))
+        c.written(1, at: ms(0))
         #expect(c.offer(2, at: ms(10)) == nil)
         // The flush at a stop took 2 and it failed while 3 was offered: 3 stays.
         #expect(c.flush() == 2)
@@ -134,6 +146,47 @@ import TorchCore
         c.failed(2, at: ms(0))
         #expect(c.offer(1, at: ms(300)) == nil, "back to what the disk still holds")
         #expect(c.nextDeadline == nil)
+        #expect(c.flush() == nil)
+    }
+
+    // A write under way (the state file's own thread, a slow disk): nothing else is
+    // handed out or due until it ends, so the loop neither spins nor writes twice at once.
+
+    @Test func aWriteUnderWayHoldsTheNextChange() {
+        var c = WriteCoalescer<Int>()
+        #expect(c.offer(1, at: ms(0)) == 1)
+        #expect(c.offer(2, at: ms(1500)) == nil, "the interval is over, but 1 is still being written")
+        #expect(c.nextDeadline == nil, "no deadline while it is: the loop waits for its end")
+        #expect(c.due(at: ms(2000)) == nil)
+        c.written(1, at: ms(3000))
+        #expect(c.nextDeadline == ms(4000), "an interval after the slow write ended")
+        #expect(c.due(at: ms(4000)) == 2)
+    }
+
+    @Test func goingBackToTheDisksValueDuringAWriteIsWrittenAfterIt() {
+        var c = WriteCoalescer<Int>(onDisk: 1)
+        #expect(c.offer(2, at: ms(0)) == 2)
+        #expect(c.offer(1, at: ms(10)) == nil)
+        c.written(2, at: ms(2000))
+        #expect(c.due(at: ms(3000)) == 1, "the disk holds 2 now; the owner chose 1 last")
+    }
+
+    @Test func theValueUnderWayAgainNeedsNothingMore() {
+        var c = WriteCoalescer<Int>()
+        #expect(c.offer(2, at: ms(0)) == 2)
+        #expect(c.offer(3, at: ms(10)) == nil)
+        #expect(c.offer(2, at: ms(20)) == nil)
+        c.written(2, at: ms(500))
+        #expect(c.nextDeadline == nil)
+        #expect(c.flush() == nil)
+    }
+
+    @Test func aFailedWriteUndoneWhileUnderWayIsNotTriedAgain() {
+        var c = WriteCoalescer<Int>(onDisk: 1)
+        #expect(c.offer(2, at: ms(0)) == 2)
+        #expect(c.offer(1, at: ms(10)) == nil)
+        c.failed(2, at: ms(500))
+        #expect(c.nextDeadline == nil, "the disk still holds 1, the owner's last choice")
         #expect(c.flush() == nil)
     }
 }

@@ -20,13 +20,21 @@
 /// (an automation re-sending it), costs no write. The interval runs from the end of the
 /// last write (`written(_:at:)`), so two writes are `interval` apart however long the
 /// storage took.
+///
+/// A value returned by `offer`, `due` or `flush` is a write begun: it ends with
+/// `written` or `failed`, which may come turns later (the state file is written on a
+/// thread of its own, so a slow disk never holds the event loop). While it is under way
+/// nothing else is handed out and nothing is due: newer changes wait, and the latest of
+/// them is written `interval` after it ends.
 public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
     /// The shortest time between two writes (default 1 s).
     public let interval: Duration
-    /// When the last write happened; nil before the first.
+    /// When the last write began or ended; nil before the first.
     public private(set) var lastWrite: Instant?
-    /// A value waiting for the interval to end.
+    /// A value waiting for the interval, or the write under way, to end.
     public private(set) var pending: Value?
+    /// The value being written: handed out, neither `written` nor `failed` yet.
+    public private(set) var writing: Value?
     /// What is on disk: the last value written, or what the start read; nil when unknown.
     public private(set) var onDisk: Value?
     /// Writes that failed in a row (0 once one works).
@@ -41,9 +49,10 @@ public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
         self.onDisk = onDisk
     }
 
-    /// When the pending value is due; nil when nothing waits.
+    /// When the pending value is due; nil when nothing waits, or while a write is under
+    /// way (its end comes first).
     public var nextDeadline: Instant? {
-        guard pending != nil, let last = lastWrite else { return nil }
+        guard pending != nil, writing == nil, let last = lastWrite else { return nil }
         return last + retryInterval
     }
 
@@ -59,9 +68,15 @@ public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
         return min(wait, maxRetryInterval)
     }
 
-    /// A new value at `now`: returned when it is to be written now, else kept (replacing
-    /// any value still waiting) until `due(at:)` or `flush()`.
+    /// A new value at `now`: returned when its write is to begin now, else kept
+    /// (replacing any value still waiting) until `due(at:)` or `flush()`.
     public mutating func offer(_ value: Value, at now: Instant) -> Value? {
+        if let writing {
+            // The disk will hold `writing`: the same value needs nothing more; any other,
+            // even the one on disk now, waits for that write to end.
+            pending = value == writing ? nil : value
+            return nil
+        }
         // Back to what is on disk: nothing to write, and nothing waiting either (a failed
         // write left the disk as it was: that is what it holds).
         if value == onDisk {
@@ -72,38 +87,52 @@ public struct WriteCoalescer<Value: Equatable>: Sendable where Value: Sendable {
             pending = value
             return nil
         }
-        pending = nil
-        lastWrite = now
-        return value
+        return begin(value, at: now)
     }
 
-    /// The waiting value, when its interval has ended by `now`.
+    /// The waiting value, when its interval has ended by `now` and no write is under way.
     public mutating func due(at now: Instant) -> Value? {
         guard let value = pending, let deadline = nextDeadline, now >= deadline else { return nil }
-        pending = nil
-        lastWrite = now
-        return value
+        return begin(value, at: now)
     }
 
     /// `value` is on disk, its write ended at `now`: the next write waits `interval` from
     /// here.
     public mutating func written(_ value: Value, at now: Instant) {
+        writing = nil
         onDisk = value
         failures = 0
         lastWrite = now
+        if pending == onDisk { pending = nil }
     }
 
-    /// The write of `value` (returned by `offer` or `due` at `now`) failed: it waits to be
-    /// tried again, unless a newer value already waits.
+    /// The write of `value` (returned by `offer`, `due` or `flush`) failed at `now`: it
+    /// waits to be tried again, unless a newer value already waits.
     public mutating func failed(_ value: Value, at now: Instant) {
+        writing = nil
         if pending == nil { pending = value }
+        // The owner went back to what the disk still holds while it was being written.
+        if pending == onDisk { pending = nil }
         failures += 1
         lastWrite = now
     }
 
-    /// The waiting value whatever the time: what a stop writes.
+    /// The waiting value whatever the time: what a stop writes (once the write under way
+    /// has ended).
     public mutating func flush() -> Value? {
-        defer { pending = nil }
-        return pending == onDisk ? nil : pending
+        guard let value = pending, value != onDisk else {
+            pending = nil
+            return nil
+        }
+        writing = value
+        pending = nil
+        return value
+    }
+
+    private mutating func begin(_ value: Value, at now: Instant) -> Value {
+        writing = value
+        pending = nil
+        lastWrite = now
+        return value
     }
 }

@@ -27,8 +27,11 @@ public final class TorchService {
     private let notify = SystemdNotify()
     private var reportedFirstLight = false
     private var stateFileFailing = false
-    /// The owner's changes reach the state file at most once a second (`WriteCoalescer`).
+    /// The owner's changes reach the state file at most once a second (`WriteCoalescer`),
+    /// written on the writer's thread (`StateWriter`) unless `saveThread` is false.
     private var saves = WriteCoalescer<PersistentState>()
+    private var writer: StateWriter?
+    private let saveThread: Bool
     /// The last program's time zero, and whether the light changed since the handover
     /// record was last written (`ServiceHandover.lightChanged`, once per turn).
     private var playingSince: Instant?
@@ -54,11 +57,13 @@ public final class TorchService {
     }
 
     /// `waits` nil: ppoll and a signalfd on `clock`; `player` nil: the real-time
-    /// `PatternScheduler` on `output`; `wallClock`: the front ends' (`FrontEndContext`).
+    /// `PatternScheduler` on `output`; `wallClock`: the front ends' (`FrontEndContext`);
+    /// `saveThread` false: the state file is written in the turn that saves it.
     public init(output: any LightOutput, options: ServiceOptions, clock: any TorchClock = MonotonicClock(),
                 wallClock: any WallClock = SystemWallClock(), waits: (any ServiceWaits)? = nil,
-                player: (any ProgramPlayer)? = nil) {
+                player: (any ProgramPlayer)? = nil, saveThread: Bool = true) {
         self.output = output
+        self.saveThread = saveThread
         self.options = options
         self.clock = clock
         // 16384 stamps ≈ 8 s of 1 kHz software PWM: the loop drains it at least every 100 ms.
@@ -131,7 +136,10 @@ public final class TorchService {
         // What the state file holds is not written again: a start that changes nothing
         // saves nothing.
         saves = WriteCoalescer(onDisk: options.stateFile?.load())
-        if let file = options.stateFile { sayWhetherChoicesAreKept(file) }
+        if let file = options.stateFile {
+            sayWhetherChoicesAreKept(file)
+            writer = openWriter(file)
+        }
         controller.handle(.start(at: now))
         perform(controller.takeEffects(), at: now)
         recordHandover()
@@ -172,7 +180,8 @@ public final class TorchService {
     /// `nextDeadline`, then serve the front ends in order, advance the controller and
     /// carry out its effects, look after the output, save, drain the trace.
     public func turn() {
-        let fds = [waits.signalDescriptor] + (attention.map { [$0.fd] } ?? []) + options.frontEnds.flatMap(\.pollDescriptors)
+        let fds = [waits.signalDescriptor] + (attention.map { [$0.fd] } ?? []) + (writer?.descriptor.map { [$0] } ?? [])
+            + options.frontEnds.flatMap(\.pollDescriptors)
         let ready = waits.wait(readable: fds, writable: options.frontEnds.flatMap(\.pollWriteDescriptors), until: nextDeadline)
 
         var outputSaidSomething = false
@@ -181,6 +190,9 @@ public final class TorchService {
             for s in waits.takeSignals() {
                 controller.handle(s == .hangup ? .reload(at: clock.now()) : .stop(at: clock.now()))
             }
+        }
+        if let writer, let fd = writer.descriptor, ready.contains(fd) {
+            for ended in writer.takeEnded() { saveEnded(ended) }
         }
         let now = clock.now()
         for f in options.frontEnds {
@@ -205,7 +217,7 @@ public final class TorchService {
             maintainOutput(lastErrno: failures.lastErrno)
         }
         perform(controller.takeEffects(), at: now)
-        if let state = saves.due(at: now) { saveState(state, at: now) }
+        if let state = saves.due(at: now) { saveState(state) }
         if let feedback = options.feedback, feedback.isOn {
             feedback.advance(to: now)
             if !feedback.isOn { feedbackChanged(on: false, at: now) }
@@ -238,13 +250,12 @@ public final class TorchService {
     // MARK: - Effects
 
     private func perform(_ effects: [ControllerEffect], at now: Instant) {
-        // The state file is written (and synced, which is slow on an SD card) after the
-        // batch's other effects, once with its last state: status changes go out first
-        // (MQTT's state echo after a button press).
+        // The state file is saved after the batch's other effects, once with its last
+        // state: status changes go out first (MQTT's state echo after a button press).
         var lastSave: PersistentState? = nil
         var reads: [SensorRead] = []
         defer {
-            if let lastSave, let state = saves.offer(lastSave, at: now) { saveState(state, at: now) }
+            if let lastSave, let state = saves.offer(lastSave, at: now) { saveState(state) }
             // What the readings lead to (a readout's blinks, the heartbeat's new rate)
             // plays in this turn.
             if !reads.isEmpty {
@@ -340,21 +351,39 @@ public final class TorchService {
         }
     }
 
-    private func saveState(_ s: PersistentState, at now: Instant) {
+    /// The state file's writer: on its own thread unless `saveThread` is false or the
+    /// thread cannot start (then in the turn that saves, said once).
+    private func openWriter(_ file: StateFile) -> StateWriter? {
         do {
-            try options.stateFile?.save(s)
-            saves.written(s, at: clock.now())
-            metrics.stateSaved(true)
-            if stateFileFailing {
-                stateFileFailing = false
-                log("state file: saved again")
-            }
+            let w = try StateWriter(file: file, onItsOwnThread: saveThread)
+            try w.start()
+            return w
         } catch {
-            saves.failed(s, at: now)
+            log("state file: \(error); saves are written on the event loop", .warning)
+            return try? StateWriter(file: file, onItsOwnThread: false)
+        }
+    }
+
+    /// Hands `s` (just returned by `saves`) to the writer.
+    private func saveState(_ s: PersistentState) {
+        guard let writer else { return }
+        if let ended = writer.save(s) { saveEnded(ended) }
+    }
+
+    private func saveEnded(_ ended: StateWriter.Ended) {
+        if let error = ended.error {
+            saves.failed(ended.state, at: clock.now())
             metrics.stateSaved(false)
             guard !stateFileFailing else { return }
             stateFileFailing = true
             log("state file: \(error) (the light is unaffected; the save is tried again, said once until one works)", .error)
+            return
+        }
+        saves.written(ended.state, at: clock.now())
+        metrics.stateSaved(true)
+        if stateFileFailing {
+            stateFileFailing = false
+            log("state file: saved again")
         }
     }
 
@@ -394,7 +423,10 @@ public final class TorchService {
     public func shutDown() -> Int32 {
         // The owner's last change, if it was still waiting for its second.
         // A save that failed is tried once more here.
-        if let state = saves.flush() { saveState(state, at: clock.now()) }
+        // A write under way ends first (the writer's thread is joined); the flush is
+        // then written here.
+        for ended in writer?.finish() ?? [] { saveEnded(ended) }
+        if let state = saves.flush() { saveState(state) }
         let atStop = options.handover?.decideAtStop()
         if let atStop, atStop.keeps {
             options.handover?.handOver(Resumption(state: controller.machine.persistentState, origin: playingSince ?? origin))

@@ -4,8 +4,9 @@ import TorchHardware
 
 /// `TorchService` run in the test's own thread: the real turn (front ends, controller,
 /// effects, saves, output health), its waits scripted (`ScriptedWaits`) on a manual
-/// clock, its programs sampled (`SampledPlayer`). Nothing sleeps and nothing depends on
-/// how fast the machine is: `run(until:)` takes every turn due up to an instant.
+/// clock, its programs sampled (`SampledPlayer`), its saves written in the turn instead
+/// of on the writer's thread. Nothing sleeps and nothing depends on how fast the machine
+/// is: `run(until:)` takes every turn due up to an instant.
 public final class EmbeddedService {
     public let clock: ManualClock
     /// The front ends' wall clock, moving with `clock`.
@@ -29,7 +30,7 @@ public final class EmbeddedService {
         waits = ScriptedWaits(clock: clock)
         player = SampledPlayer(output: output, clock: clock)
         service = TorchService(output: output, options: options, clock: clock, wallClock: self.wallClock, waits: waits,
-                               player: player)
+                               player: player, saveThread: false)
     }
 
     /// The service's start; nil when it runs, else its exit code.
