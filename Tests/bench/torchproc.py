@@ -96,6 +96,18 @@ def hold(path, seconds, timeout=2.0):
                 time.sleep(seconds)
 
 
+def saved_level(path):
+    """The state file's brightness ("40%"), or None while there is no file."""
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith("brightness="):
+                    return line.strip().split("=", 1)[1]
+    except OSError:
+        return None
+    return None
+
+
 def request(path, obj, timeout=2.0):
     """One request on a fresh connection (as the `torch` CLI does); the reply as a dict.
     Raises OSError (timeout included) or ValueError (a reply that is not JSON / not ok)."""

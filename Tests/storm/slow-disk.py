@@ -104,17 +104,6 @@ def probe_ms(throttle, directory):
     return float(out.stdout.strip())
 
 
-def saved_level(path):
-    try:
-        with open(path) as f:
-            for line in f:
-                if line.startswith("brightness="):
-                    return line.strip().split("=", 1)[1]
-    except OSError:
-        return None
-    return None
-
-
 def timed(torch, obj):
     t0 = time.monotonic()
     torchproc.request(torch.socket, obj, timeout=5.0)
@@ -159,16 +148,16 @@ def main():
               "(within %d ms)" % (len(trips), trips[len(trips) // 2], trips[-1], BOUND_MS))
         last = "%d%%" % levels[-1]
         deadline = time.monotonic() + 30
-        while saved_level(state) != last and time.monotonic() < deadline:
+        while torchproc.saved_level(state) != last and time.monotonic() < deadline:
             time.sleep(0.1)
-        check(saved_level(state) == last, "the slow disk then holds the last level %s (it holds %s)"
-              % (last, saved_level(state)))
+        check(torchproc.saved_level(state) == last, "the slow disk then holds the last level %s (it holds %s)"
+              % (last, torchproc.saved_level(state)))
         for lv in (55, 56, 57, 58):
             torchproc.request(torch.socket, {"cmd": "brightness", "level": lv / 100}, timeout=5.0)
         rc = torch.stop()
         check(rc == 0, "SIGTERM right after a burst, a save under way: exit %s" % rc)
-        check(saved_level(state) == "58%", "the stop wrote the burst's last level 58%% (the file holds %s)"
-              % saved_level(state))
+        check(torchproc.saved_level(state) == "58%", "the stop wrote the burst's last level 58%% (the file holds %s)"
+              % torchproc.saved_level(state))
     finally:
         if torch:
             torch.stop()

@@ -34,18 +34,6 @@ def check(ok, why):
         failures.append(why)
 
 
-def saved_level(path):
-    """The state file's brightness line ("40%"), or None while there is no file."""
-    try:
-        with open(path) as f:
-            for line in f:
-                if line.startswith("brightness="):
-                    return line.strip().split("=", 1)[1]
-    except OSError:
-        return None
-    return None
-
-
 class Watcher(threading.Thread):
     """Counts the state file's distinct inodes (one per atomic write) seen every 2 ms."""
 
@@ -90,18 +78,18 @@ def main():
               % (seconds, writes, bound))
         last = "%d%%" % levels[-1]
         deadline = time.monotonic() + 5
-        while saved_level(state) != last and time.monotonic() < deadline:
+        while torchproc.saved_level(state) != last and time.monotonic() < deadline:
             time.sleep(0.05)
         watcher.stop.set()
-        check(saved_level(state) == last, "after the storm the file holds the last level %s (it holds %s)"
-              % (last, saved_level(state)))
+        check(torchproc.saved_level(state) == last, "after the storm the file holds the last level %s (it holds %s)"
+              % (last, torchproc.saved_level(state)))
 
         burst = [55, 56, 57, 58]
         storm(torch, burst)
         rc = torch.stop()
         check(rc == 0, "SIGTERM right after a burst: exit %s" % rc)
-        check(saved_level(state) == "58%", "the stop wrote the burst's last level 58%% (the file holds %s)"
-              % saved_level(state))
+        check(torchproc.saved_level(state) == "58%", "the stop wrote the burst's last level 58%% (the file holds %s)"
+              % torchproc.saved_level(state))
     finally:
         torch.stop()
     if failures:
