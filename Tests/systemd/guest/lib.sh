@@ -13,23 +13,38 @@ fail() {
 check() { name=$1 reason=$2; shift 2; if "$@"; then pass "$name"; else fail "$name" "$reason"; fi; }
 info() { echo "  $*"; }
 
-# wait_until SECONDS COMMAND...: polls every 50 ms until COMMAND succeeds, for at most
-# SECONDS of the guest's clock (an emulated guest's checks take a while themselves).
-uptime_cs() { awk '{ printf "%d", $1 * 100 }' /proc/uptime; }
+# wait_until SECONDS COMMAND...: polls until COMMAND succeeds, for at most SECONDS of
+# the guest's clock (an emulated guest's checks take a while themselves). The first
+# polls are 50 ms apart, then twice as far each time up to 400 ms: under emulation a
+# poll (a systemctl, a journalctl) costs more CPU than the wait between two, and the
+# CPU is what the guest beside this one needs.
+uptime_cs() { read -r up _ < /proc/uptime; cs=${up%.*}${up#*.}; }
 wait_until() {
-    end=$(( $(uptime_cs) + $1 * 100 )); shift
+    uptime_cs; end=$(( cs + $1 * 100 )); shift
+    pause=5
     until "$@"; do
-        [ "$(uptime_cs)" -ge "$end" ] && return 1
-        sleep 0.05
+        uptime_cs; [ "$cs" -ge "$end" ] && return 1
+        case $pause in 5) sleep 0.05 ;; *) sleep "0.$pause" ;; esac
+        [ "$pause" -ge 40 ] || pause=$(( pause * 2 ))
     done
 }
 
 # The gpio-sim chip that torch-gpiosim.service makes (label torch-sim): LED on line 0,
 # the button (to ground: pull-up idle, pull-down pressed) on line 1.
 CFG=/sys/kernel/config/gpio-sim/torch
-sim_dir() { echo "/sys/devices/platform/$(cat $CFG/dev_name)/$(cat $CFG/bank0/chip_name)"; }
-led() { cat "$(sim_dir)/sim_gpio0/value"; }
-led_is() { [ "$(led)" = "$1" ]; }
+# (Read with the shell's own `read`: the polls run these, and under emulation every
+# program started costs.)
+sim_dev= sim_chip= led_now=
+sim_dir() {
+    read -r sim_dev < "$CFG/dev_name"; read -r sim_chip < "$CFG/bank0/chip_name"
+    echo "/sys/devices/platform/$sim_dev/$sim_chip"
+}
+led_value() {
+    read -r sim_dev < "$CFG/dev_name"; read -r sim_chip < "$CFG/bank0/chip_name"
+    read -r led_now < "/sys/devices/platform/$sim_dev/$sim_chip/sim_gpio0/value"
+}
+led() { led_value; echo "$led_now"; }
+led_is() { led_value; [ "$led_now" = "$1" ]; }
 pull() { echo "$2" > "$(sim_dir)/sim_gpio$1/pull"; }
 # released: nobody drives the LED line any more: it follows the simulated pull.
 released() {
