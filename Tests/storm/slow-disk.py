@@ -64,18 +64,22 @@ class Throttle:
         name = "torch-slow-disk-%d" % os.getpid()
         v1 = "/sys/fs/cgroup/blkio"
         v2 = "/sys/fs/cgroup"
-        if os.path.isfile(os.path.join(v1, "blkio.throttle.write_iops_device")):
-            self.path = os.path.join(v1, name)
-            os.mkdir(self.path)
-            self._write("blkio.throttle.write_iops_device", "%s %d" % (disk, WRITE_IOPS))
-        elif "io" in open(os.path.join(v2, "cgroup.controllers")).read().split():
-            with open(os.path.join(v2, "cgroup.subtree_control"), "w") as f:
-                f.write("+io")
-            self.path = os.path.join(v2, name)
-            os.mkdir(self.path)
-            self._write("io.max", "%s wiops=%d" % (disk, WRITE_IOPS))
-        else:
-            raise OSError("no block-I/O controller (neither cgroup v1 blkio nor v2 io)")
+        try:
+            if os.path.isfile(os.path.join(v1, "blkio.throttle.write_iops_device")):
+                self.path = os.path.join(v1, name)
+                os.mkdir(self.path)
+                self._write("blkio.throttle.write_iops_device", "%s %d" % (disk, WRITE_IOPS))
+            elif "io" in open(os.path.join(v2, "cgroup.controllers")).read().split():
+                with open(os.path.join(v2, "cgroup.subtree_control"), "w") as f:
+                    f.write("+io")
+                self.path = os.path.join(v2, name)
+                os.mkdir(self.path)
+                self._write("io.max", "%s wiops=%d" % (disk, WRITE_IOPS))
+            else:
+                raise OSError("no block-I/O controller (neither cgroup v1 blkio nor v2 io)")
+        except OSError:
+            self.remove()  # a cgroup made before the failure does not outlive it
+            raise
 
     def _write(self, name, value):
         with open(os.path.join(self.path, name), "w") as f:
