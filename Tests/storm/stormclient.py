@@ -24,8 +24,8 @@ import torchproc  # noqa: E402
 BLINK = "blink 5ms 5ms"
 GRID_NS = 5_000_000
 # The functional bound: "a normal client answered within 100 ms throughout".
-# It is a requirement, not a speed figure; a normal round trip here is 1–5 ms, so the
-# bound leaves a margin of 20× or more even on a loaded 2-core machine.
+# It is a requirement, not a speed figure: a normal round trip is a small part of it
+# (docs/results.md, storms), so the bound leaves a wide margin even on a loaded machine.
 BOUND_S = 0.100
 
 
