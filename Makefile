@@ -269,9 +269,20 @@ system-vms: vm-deps build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_LANE),arm6
 # VMs, storms and soak (a few minutes warm).
 check: test-deps unit-test wiring-test service-test
 
+# The unit tests' debug build keeps its work across fresh clones of one checkout path
+# (a CI machine's): its scratch directory lives under ~/.cache/torch-swift, keyed by the
+# checkout's path (the build's records hold absolute paths), and the driver compares the
+# sources' contents where a fresh clone changed their times
+# (-enable-incremental-file-hashing), so it compiles only what changed. Keys not used for
+# 14 days are removed; `make clean` removes this checkout's.
+SWIFT_KEEP = $(HOME)/.cache/torch-swift/$(shell printf '%s' '$(CURDIR)' | sha256sum | cut -c1-16)
+UNIT_SCRATCH = $(SWIFT_KEEP)/debug
+INCREMENTAL = -Xswiftc -enable-incremental-file-hashing
 unit-test:
-	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@mkdir -p $(UNIT_SCRATCH) && touch $(SWIFT_KEEP) && \
+	    find $(dir $(SWIFT_KEEP)) -mindepth 1 -maxdepth 1 -type d -mtime +14 -exec rm -rf {} +
+	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
+	$(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH)
 
 # The wiring diagrams and pattern plots render with rsvg-convert; wiring/*.svg match
 # their generator (the pins and the reference are checked by the Swift tests
@@ -631,7 +642,7 @@ uninstall:
 	  echo "keeping the edited $(DESTDIR)$(SYSCONFDIR)/torch/torch.conf"; fi
 
 clean:
-	rm -rf .build
+	rm -rf .build $(SWIFT_KEEP)
 
 # The service for SOAK_MINUTES under patterns, button-like commands and status requests
 # on the simulated backend: RSS, descriptors and lateness each minute; fails on growth or
