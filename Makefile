@@ -274,13 +274,13 @@ check: test-deps unit-test wiring-test service-test
 # checkout's path (the build's records hold absolute paths), and the driver compares the
 # sources' contents where a fresh clone changed their times
 # (-enable-incremental-file-hashing), so it compiles only what changed. Keys not used for
-# 14 days are removed; `make clean` removes this checkout's.
+# 7 days are removed; `make clean` removes this checkout's.
 SWIFT_KEEP = $(HOME)/.cache/torch-swift/$(shell printf '%s' '$(CURDIR)' | sha256sum | cut -c1-16)
 UNIT_SCRATCH = $(SWIFT_KEEP)/debug
 INCREMENTAL = -Xswiftc -enable-incremental-file-hashing
 unit-test:
 	@mkdir -p $(UNIT_SCRATCH) && touch $(SWIFT_KEEP) && \
-	    find $(dir $(SWIFT_KEEP)) -mindepth 1 -maxdepth 1 -type d -mtime +14 -exec rm -rf {} +
+	    find $(dir $(SWIFT_KEEP)) -mindepth 1 -maxdepth 1 -type d -mtime +7 -exec rm -rf {} +
 	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
 	$(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH)
 
