@@ -117,7 +117,7 @@ RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
 
-.PHONY: all build run test check all-test-deps deps-test system-vms host-tests vm-and-builds arm64-builds arm64-lane arm64-test-build unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test system-vms host-tests guests arm64-test-build mirror-test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -191,39 +191,39 @@ run: build
 # check takes the host's torch. `make -n test VM_HOST=aarch64` shows that choice here.
 ifeq ($(VM_HOST),aarch64)
 ARM64_EARLY =
-ARM64_LANE =
-ARM64_TESTS =
-VMS_BESIDE_BUILDS =
+GUEST_BUILDS = build
+GUESTS = vm-test systemd-test raspi-test-torch
 SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_EARLY = arm64-test-build arm64-build
-ARM64_LANE = arm64-lane
-ARM64_TESTS = arm64-test arm64-package-test arm64-bookworm-package-test
-VMS_BESIDE_BUILDS = systemd-test
+ARM64_EARLY = arm64-test-build arm64-build arm64-bookworm-build
+GUEST_BUILDS = $(ARM64_EARLY)
+GUESTS = vm-test release-test-repos systemd-test arm64-bookworm-systemd-test arm64-systemd-test \
+         arm64-test arm64-package-test arm64-bookworm-package-test raspi-test-torch raspi-test-bookworm
 SYSTEM_VMS = arm64-bookworm-systemd-test arm64-systemd-test raspi-test-torch raspi-test-bookworm
 RASPI_BUILD = arm64-build
 RASPI_TORCH = $(ARM64_BIN)
 endif
 
 # Everything: unit and end-to-end tests, the systemd unit and install checks, the Debian
-# package (host-tests, with the arm64 unit tests' build beside them), the real-kernel
-# gpio-sim tests under qemu with both libgpiod generations (the rest of the arm64 lane
-# and the amd64 package under real systemd beside them), then the arm64 packages under
-# real systemd and the raspi3b checks (system-vms).
-test: all-test-deps deps-test host-tests vm-and-builds system-vms
+# package (host-tests, with the arm64 builds beside them), then every guest and the arm64
+# parts that need them built (guests): the real-kernel gpio-sim tests under qemu with
+# both libgpiod generations, the signed test repositories (the arm64 packages built again
+# from nothing among them), the amd64 and arm64 packages under real systemd, the arm64
+# unit tests under qemu-user, the arm64 packages' checks and the raspi3b checks.
+test: all-test-deps deps-test host-tests guests
 
 # The host's own tests, one after another: the storms, the soak and MQTT judge the
 # service's timing on the host, which a neighbour at the same priority would disturb.
 # Beside them, on a host with two CPUs or more, the arm64 unit tests' build, then the
-# arm64 release build (ARM64_EARLY), run under the idle scheduling policy: they get only
-# the CPU time the tests leave (a fuzz target's one thread, the soak's and the storms'
-# waits, the web and MQTT tests' one busy CPU), so their timing has the CPU whenever it
-# wants it; a build has no timing of its own to lose. What is left of them when the
-# tests end has both CPUs. Their output goes to a log (.build/arm64/test-build.log), whose
-# errors and last lines are printed when it fails.
-HOST_TESTS = unit-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
+# arm64 release builds for trixie and bookworm (ARM64_EARLY), run under the idle
+# scheduling policy: they get only the CPU time the tests leave (a fuzz target's one
+# thread, the soak's and the storms' waits, the web and MQTT tests' one busy CPU), so
+# their timing has the CPU whenever it wants it; a build has no timing of its own to
+# lose. What is left of them when the tests end has both CPUs. Their output goes to a log
+# (.build/arm64/test-build.log), whose errors and last lines are printed when it fails.
+HOST_TESTS = unit-test mirror-test wiring-test fuzz-quick soak-quick storm-test mqtt-test ha-test metrics-test web-test service-test package-test workflow-test
 IDLE = chrt --idle 0
 host-tests:
 	@early=""; if [ -n "$(ARM64_EARLY)" ] && [ "$(SYSTEM_VM_JOBS)" != 1 ]; then \
@@ -234,44 +234,38 @@ host-tests:
 	    else grep -E 'error:' .build/arm64/test-build.log | head -n 40; tail -n 30 .build/arm64/test-build.log; rc=1; fi; fi; \
 	exit $$rc
 
-# vm-test's guests wait on their own timers most of the time, so the arm64 lane (the
-# release binaries, the repositories, then the emulated unit tests and the packages'
-# checks) uses the CPU beside them on a host with two CPUs or more (SYSTEM_VM_JOBS,
-# below), and the amd64 package under systemd (VMS_BESIDE_BUILDS), which needs none of
-# the arm64 builds, takes vm-test's slot when vm-test ends. Each one's output is printed
-# whole when it ends.
-vm-and-builds: vm-deps build
-	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 vm-test $(ARM64_LANE) $(VMS_BESIDE_BUILDS)
-
-arm64-builds:
-	$(MAKE) arm64-test-build
-	$(MAKE) arm64-build
-	$(MAKE) arm64-bookworm-build
-	$(MAKE) release-test-repos
-
-arm64-lane: arm64-builds
-	$(MAKE) SYSTEM_VMS_POOL=1 $(ARM64_TESTS)
-
-# The system guests (the arm64 package under systemd, for bookworm and for trixie; the
-# raspi3b check with each arm64 build) are a qemu each, with one emulated CPU. Two run
-# side by side on a host with two CPUs or more (SYSTEM_VM_JOBS), the longest first, so
-# that the shorter ones fill in behind them; each one's output is printed whole when it
-# ends. What they boot is built first, one build at a time.
+# The guests and the arm64 parts, one pool (GUESTS, in that order): a qemu each (vm-test's
+# two lanes are one part), or the repositories' builds, or the arm64 unit tests under
+# qemu-user, two side by side on a host with two CPUs or more (SYSTEM_VM_JOBS). A free
+# slot goes to the next part in the order given whose own inputs are ready: the arm64
+# guests wait for the test repositories (release-test-repos), and the amd64 package under
+# systemd, which needs none of the arm64 builds, takes vm-test's slot when vm-test ends.
+# The longest come first, so that the shorter ones fill in behind them. A qemu guest
+# spends much of its time waiting on its own timers, so the part beside it uses the CPU
+# it leaves. Each part's output is printed whole when it ends. What the parts boot or
+# check is built before the pool starts (beside the host's tests, on two CPUs).
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
+guests: vm-deps build $(GUEST_BUILDS)
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(GUESTS)
+
 # Inside a pool (SYSTEM_VMS_POOL=1) the parts' own phony builds are not made again: the
 # pool's target made them first, and a build waiting for a slot would let make hand that
 # slot to a later part, out of the order given.
 built = $(if $(SYSTEM_VMS_POOL),,$(1))
-system-vms: vm-deps build $(RASPI_BUILD) $(ARM64_VM_DEB) $(if $(ARM64_LANE),arm64-bookworm-build $(ARM64_BOOKWORM_VM_DEB))
+
+# The system guests alone (the arm64 package under systemd, for bookworm and for trixie;
+# the raspi3b check with each arm64 build), two at a time, as in make test's pool.
+system-vms: vm-deps build $(RASPI_BUILD) $(if $(ARM64_EARLY),arm64-bookworm-build)
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(SYSTEM_VMS)
 
 # The developers' middle tier: what a change to the code most often breaks, without the
 # VMs, storms and soak (a few minutes warm).
 check: test-deps unit-test wiring-test service-test
 
-# The unit tests' debug build keeps its work across fresh clones of one checkout path
-# (a CI machine's): its scratch directory lives under ~/.cache/torch-swift, keyed by the
-# checkout's path (the build's records hold absolute paths), and the driver compares the
+# The debug builds keep their work across fresh clones of one checkout path (a CI
+# machine's): the unit tests' scratch directory here, vm-test's (Tests/vm/run.sh) and the
+# arm64 unit tests' (arm64-test-build) live under ~/.cache/torch-swift, keyed by the
+# checkout's path (the builds' records hold absolute paths). Here the driver compares the
 # sources' contents where a fresh clone changed their times
 # (-enable-incremental-file-hashing), so it compiles only what changed. Keys not used for
 # 7 days are removed; `make clean` removes this checkout's.
@@ -283,6 +277,11 @@ unit-test:
 	    find $(dir $(SWIFT_KEEP)) -mindepth 1 -maxdepth 1 -type d -mtime +7 -exec rm -rf {} +
 	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
 	$(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH)
+
+# The arm64 unit tests' build tree (dist/cross/mirror-tree.sh): unchanged files keep
+# their times, changed, new and removed ones follow the source.
+mirror-test:
+	sh Tests/cross/mirror-tree-test.sh
 
 # The wiring diagrams and pattern plots render with rsvg-convert; wiring/*.svg match
 # their generator (the pins and the reference are checked by the Swift tests
@@ -517,12 +516,20 @@ arm64-build:
 
 # The unit tests cross-built for arm64 and run under qemu-user (Tests/arm64/run-tests.sh);
 # prints Swift Testing's summary line (docs/testing.md).
+# The build is made in a mirror of the work tree kept with the checkout's other kept
+# builds (dist/cross/mirror-tree.sh writes only the files that changed, so the others keep
+# their times: Debian's Swift 6.0.3 has no -enable-incremental-file-hashing), so a fresh
+# clone at the same path compiles only what changed.
+ARM64_TEST_TREE = $(SWIFT_KEEP)/arm64-tree
+ARM64_TEST_BUNDLE = $(ARM64_TEST_TREE)/.build/arm64/debug/torchPackageTests.xctest
 arm64-test: $(call built,arm64-test-build)
-	tc=$$($(CROSS_TOOLCHAIN)) && sh Tests/arm64/run-tests.sh "$$tc"
+	tc=$$($(CROSS_TOOLCHAIN)) && TORCH_ARM64_BUNDLE=$(ARM64_TEST_BUNDLE) sh Tests/arm64/run-tests.sh "$$tc"
 
 arm64-test-build:
 	$(call ensure_packages,$(ARM64_DEPS))
-	tc=$$($(CROSS_TOOLCHAIN)) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests
+	@mkdir -p $(SWIFT_KEEP) && touch $(SWIFT_KEEP)
+	sh dist/cross/mirror-tree.sh . $(ARM64_TEST_TREE)
+	tc=$$($(CROSS_TOOLCHAIN)) && cd $(ARM64_TEST_TREE) && $(IN_ROOT) "$$tc" swift build $(ARM64_SWIFT_FLAGS) --build-tests
 
 # The arm64 package's checks (Tests/package/check-deb.sh with the toolchain: the
 # architecture, aarch64 ELF, Depends on libgpiod3, --version under qemu-user, lintian

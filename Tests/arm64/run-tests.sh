@@ -1,6 +1,6 @@
 #!/bin/sh
-# Runs the unit tests cross-built for arm64 (make arm64-test builds them into
-# .build/arm64) under Debian's qemu-user-static, and prints Swift Testing's summaries:
+# Runs the unit tests cross-built for arm64 (make arm64-test builds them) under
+# Debian's qemu-user-static, and prints Swift Testing's summaries:
 #   Tests/arm64/run-tests.sh TOOLCHAIN-DIR
 # qemu-aarch64-static runs the test bundle directly (no binfmt registration needed),
 # with the cross toolchain's trixie root as the arm64 library prefix (-L): the arm64
@@ -14,7 +14,9 @@ set -eu
 toolchain=$1
 cd "$(dirname "$0")/../.."
 root="$toolchain/root"
-bundle=.build/arm64/debug/torchPackageTests.xctest
+# TORCH_ARM64_BUNDLE: where make arm64-test-build put the test bundle (in its mirror of
+# the work tree: Makefile, ARM64_TEST_TREE).
+bundle=${TORCH_ARM64_BUNDLE:-.build/arm64/debug/torchPackageTests.xctest}
 [ -x "$bundle" ] || { echo "arm64-test: $bundle is not built (make arm64-test builds it)" >&2; exit 1; }
 command -v qemu-aarch64-static >/dev/null || { echo "arm64-test: qemu-aarch64-static missing (apt-get install qemu-user-static)" >&2; exit 1; }
 machine=$(readelf -h "$bundle" | sed -n 's/^ *Machine: *//p')

@@ -24,7 +24,8 @@
 # uleds and theirs, the state-directory faults) run once per kernel, shared out between
 # the generations booted on it.
 #
-# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: libgpiod v2, builds),
+# Environment: TORCH_VM_CACHE (default ~/.cache/torch-vm: libgpiod v2, the guests' work;
+# the builds are kept in ~/.cache/torch-swift/KEY/vm-GEN, as make unit-test's),
 # TORCH_DEBIAN_KERNEL_CACHE (default ~/.cache/torch-debian-kernel: the kernels' packages
 # and modules, shared with make systemd-test),
 # TORCH_VM_KERNELS ("6.1 6.12"), TORCH_VM_TIMEOUT (seconds per boot, default 600: room for a boot with every scenario under emulation on a busy host),
@@ -45,6 +46,7 @@ cache=${TORCH_VM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/torch-vm}
 export TORCH_VM_CACHE="$cache"
 work="$cache/work"
 mkdir -p "$work"
+keep="$HOME/.cache/torch-swift/$(printf '%s' "$(cd "$root" && pwd -P)" | sha256sum | cut -c1-16)"
 rm -f "$work/failures"
 boot_timeout=${TORCH_VM_TIMEOUT:-600}
 products=${TORCH_VM_PRODUCTS:-torch-gpio-check torch-sysfs-diff torch}
@@ -170,17 +172,23 @@ for gen in $generations; do
     esac
 
     # Build: a static Swift stdlib, so the guest needs only the C libraries beside it.
+    # The scratch is kept with the checkout's other kept builds (make unit-test's), keyed
+    # by the source's path, and the driver compares the sources' contents
+    # (-enable-incremental-file-hashing): a fresh clone at the same path compiles only
+    # what changed.
     t0=$(now)
-    scratch="$work/build-$gen"
+    scratch="$keep/vm-$gen"
+    mkdir -p "$scratch" && touch "$keep"
     for product in $products; do
         log "$gen: building $product (libgpiod $expect_version)"
         # shellcheck disable=SC2086 # swift_flags is a word list on purpose
         (cd "$root" && swift build --static-swift-stdlib --scratch-path "$scratch" \
-            --product "$product" $swift_flags) > "$work/build-$gen.log" 2>&1 \
+            -Xswiftc -enable-incremental-file-hashing --product "$product" $swift_flags) > "$work/build-$gen.log" 2>&1 \
             || { cat "$work/build-$gen.log" >&2; log "$gen: build failed"; exit 1; }
     done
     # shellcheck disable=SC2086
-    bindir=$(cd "$root" && swift build --static-swift-stdlib --scratch-path "$scratch" $swift_flags --show-bin-path)
+    bindir=$(cd "$root" && swift build --static-swift-stdlib --scratch-path "$scratch" \
+        -Xswiftc -enable-incremental-file-hashing $swift_flags --show-bin-path)
     eval "t_build_$gen=\$(( \$(now) - t0 ))"
 
     # The rootfs: busybox, /init, the scenarios, the programs and their libraries.
