@@ -298,9 +298,9 @@ wiring-test:
 # wiring/*.svg (wiring/make-diagrams.py).
 docs:
 	python3 wiring/make-diagrams.py
-	$(SWIFT) build --build-tests
-	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
-	$(SWIFT) test --skip-build --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
+	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
+	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH) --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
+	$(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH) --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
 
 # The IIO light-sensor drivers' sources the tests read (Tests/iio/fixtures): excerpts of
 # bh1750, veml6030, opt3001, tsl2563, tsl2591, ti-ads1015 and the IIO core's naming
@@ -361,8 +361,9 @@ web-test: build
 
 # The systemd unit (systemd-analyze verify + security) and make install/uninstall.
 service-test:
+	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
 	sh Tests/service/check-unit.sh
-	sh Tests/service/check-install.sh
+	BIN=$(UNIT_SCRATCH)/debug/torch sh Tests/service/check-install.sh
 
 # Real-kernel test under qemu: Linux 6.1 and 6.12 (Debian 12's own prebuilt kernels, with
 # gpio-sim, the test PWM chip and uleds built as modules against their headers:

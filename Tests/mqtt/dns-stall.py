@@ -18,7 +18,7 @@ import json, os, shutil, socket, subprocess, sys, tempfile, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
 import torchproc  # noqa: E402
 
-TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch")
+TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch")
 INSIDE = "TORCH_DNS_STALL_INSIDE"
 failures = []
 

@@ -25,7 +25,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import FAILURES, Client, Torch, check, free_port, stop_all, summary, wait_for  # noqa: E402
 
-TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch")
+TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch")
 
 
 def openssl(*args):

@@ -4,7 +4,7 @@
 # removes exactly what install put there.
 set -eu
 cd "$(dirname "$0")/../.."
-bin=${BIN:-.build/debug/torch}
+bin=${BIN:-.build/release/torch}
 [ -x "$bin" ] || { echo "check-install: $bin not built" >&2; exit 1; }
 dest=$(mktemp -d /tmp/torch-install.XXXXXX)
 trap 'rm -rf "$dest"' EXIT

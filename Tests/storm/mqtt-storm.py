@@ -22,7 +22,7 @@ with the light dark. Prints the round trips and the blink's lateness p99 quiet v
 with --bench, cyclictest's beside it too, and the storm p99 over cyclictest's under the
 same storm (target ≤ 1.5). Loopback only; stops what it started.
 
-usage: Tests/storm/mqtt-storm.py [--bench] [TORCH]   (default .build/debug/torch)"""
+usage: Tests/storm/mqtt-storm.py [--bench] [TORCH]   (default .build/release/torch)"""
 
 import json
 import os
@@ -120,7 +120,7 @@ class HomeAssistant(threading.Thread):
 def main():
     args = [a for a in sys.argv[1:] if a != "--bench"]
     bench = "--bench" in sys.argv[1:]
-    binary = args[0] if args else ".build/debug/torch"
+    binary = args[0] if args else ".build/release/torch"
     checks = sc.Checks("mqtt storm")
     work = tempfile.mkdtemp(prefix="torch-mqtt-storm.")
     try:

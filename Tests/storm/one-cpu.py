@@ -16,7 +16,7 @@ storm (the real-time thread did not stall for the whole of it); SIGTERM ends the
 with exit 0 and the trace's last level is dark. Prints the round-trip p50/p99/max for
 reading, never checked. Loopback only; stops what it started.
 
-usage: Tests/storm/one-cpu.py [TORCH]   (default .build/debug/torch)"""
+usage: Tests/storm/one-cpu.py [TORCH]   (default .build/release/torch)"""
 
 import os
 import socket
@@ -96,7 +96,7 @@ def garbage(torch, stop):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch"
+    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch"
     os.sched_setaffinity(0, {0})
     torch = torchproc.Torch(binary, prefix=("taskset", "-c", "0"))
     try:

@@ -19,7 +19,7 @@ nothing, and says so). Then:
 Needs root and a block-I/O controller; without them it says why and is skipped.
 Loopback only; stops and removes what it started.
 
-usage: Tests/storm/slow-disk.py [TORCH]   (default .build/debug/torch)"""
+usage: Tests/storm/slow-disk.py [TORCH]   (default .build/release/torch)"""
 
 import os
 import shutil
@@ -115,7 +115,7 @@ def timed(torch, obj):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch"
+    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch"
     if os.geteuid() != 0:
         print("slow disk: skipped (a block-I/O cgroup needs root)")
         return 0

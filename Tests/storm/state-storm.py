@@ -14,7 +14,7 @@ Checks (rates and states, never a speed):
     service exits 0.
 Loopback only; stops what it started.
 
-usage: Tests/storm/state-storm.py [TORCH]   (default .build/debug/torch)"""
+usage: Tests/storm/state-storm.py [TORCH]   (default .build/release/torch)"""
 
 import math
 import os
@@ -57,7 +57,7 @@ def storm(torch, levels):
 
 
 def main():
-    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch"
+    binary = sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch"
     torch = torchproc.Torch(binary)
     state = os.path.join(torch.dir, "state")
     try:

@@ -24,7 +24,7 @@ lateness p99 quiet vs storm; with --bench, cyclictest's beside it too, and the s
 p99 over cyclictest's under the same storm (target ≤ 1.5). Loopback only; stops what it
 started.
 
-usage: Tests/storm/web-storm.py [--bench] [TORCH]   (default .build/debug/torch)"""
+usage: Tests/storm/web-storm.py [--bench] [TORCH]   (default .build/release/torch)"""
 
 import http.client
 import json
@@ -170,7 +170,7 @@ def storm(port, results):
 def main():
     args = [a for a in sys.argv[1:] if a != "--bench"]
     bench = "--bench" in sys.argv[1:]
-    binary = args[0] if args else ".build/debug/torch"
+    binary = args[0] if args else ".build/release/torch"
     checks = sc.Checks("web storm")
     port = free_port()
     torch = torchproc.Torch(binary, "[web]\nlisten = 127.0.0.1:%d\n" % port)

@@ -16,7 +16,7 @@ import http.client, json, os, pwd, shutil, socket, subprocess, sys, tempfile, ti
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
 import torchproc  # noqa: E402
 
-TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug/torch")
+TORCH = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/release/torch")
 failures = []
 
 

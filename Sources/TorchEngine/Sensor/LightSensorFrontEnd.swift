@@ -21,12 +21,12 @@ public final class LightSensorFrontEnd: FrontEnd {
         self.summary = summary
     }
 
-    public var pollDescriptors: [Int32] { [reader.signal.fd] }
+    public var pollDescriptors: [Int32] { [reader.descriptor] }
 
     public func begin(banner: [String]) -> Bool { false }
 
     public func serve(ready: Set<Int32>, at now: Instant, controller: TorchController) {
-        guard ready.contains(reader.signal.fd) else { return }
+        guard ready.contains(reader.descriptor) else { return }
         for t in reader.take() {
             switch t.result {
             case let .success(v):

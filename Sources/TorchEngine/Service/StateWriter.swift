@@ -20,14 +20,10 @@ public final class StateWriter: @unchecked Sendable {
     }
 
     private let write: @Sendable (PersistentState) -> HardwareError?
-    private let signal: EventSignal?
-    private let wake = WakeWord()
+    /// The thread; nil when every save is written in the caller.
+    private let worker: LoopWorker<Ended>?
     /// The value the thread is to write next; taken by the thread.
     private let job = Mutex<PersistentState?>(nil)
-    /// Writes that ended, not yet taken by the loop.
-    private let ended = Mutex<[Ended]>([])
-    private let stopping = Atomic<Bool>(false)
-    private var thread: BackgroundThread?
 
     /// - Parameters:
     ///   - write: writes a state, returning why it failed (nil: on disk). Runs on the
@@ -35,7 +31,7 @@ public final class StateWriter: @unchecked Sendable {
     ///   - onItsOwnThread: false: every save is written in the caller.
     public init(onItsOwnThread: Bool = true, write: @escaping @Sendable (PersistentState) -> HardwareError?) throws(HardwareError) {
         self.write = write
-        signal = onItsOwnThread ? try EventSignal() : nil
+        worker = onItsOwnThread ? try LoopWorker(name: "torch-save", what: "state file") : nil
     }
 
     /// Saves through `file` (which only the writer touches from here on).
@@ -49,58 +45,46 @@ public final class StateWriter: @unchecked Sendable {
 
     /// Readable when a write has ended (poll it, then `takeEnded`); nil while writes end
     /// in the caller.
-    public var descriptor: Int32? { thread == nil ? nil : signal?.fd }
+    public var descriptor: Int32? { worker?.running == true ? worker?.descriptor : nil }
 
     /// Starts the thread (when there is to be one); on failure saves are written in the
     /// caller, and the error says why.
     public func start() throws(HardwareError) {
-        guard signal != nil, thread == nil else { return }
-        let t = BackgroundThread(name: "torch-save") { [self] in loop() }
-        _ = try t.startReporting("state file")
-        thread = t
+        try worker?.start { [self] in turn() }
     }
 
     /// Begins writing `state`: its end at once when written in the caller, else nil (it
     /// comes through `descriptor` and `takeEnded`).
     public func save(_ state: PersistentState) -> Ended? {
-        guard thread != nil else { return Ended(state: state, error: write(state)) }
+        guard let worker, worker.running else { return Ended(state: state, error: write(state)) }
         job.withLock { $0 = state }
-        wake.wake()
+        worker.wake()
         return nil
     }
 
     /// The writes that ended since the last call, oldest first.
-    public func takeEnded() -> [Ended] {
-        signal?.drain()
-        return ended.withLock { e in
-            defer { e.removeAll() }
-            return e
-        }
-    }
+    public func takeEnded() -> [Ended] { worker?.take() ?? [] }
 
-    /// The stop: waits for a write under way (and one handed over but not begun), joins
-    /// the thread and returns what ended; saves from here on are written in the caller.
+    /// The stop: waits for a write under way, joins the thread, writes in the caller one
+    /// handed over but not begun, and returns what ended; saves from here on are written
+    /// in the caller.
     public func finish() -> [Ended] {
-        guard let thread else { return takeEnded() }
-        stopping.store(true, ordering: .releasing)
-        wake.wake()
-        thread.join()
-        self.thread = nil
-        return takeEnded()
+        guard let worker, worker.running else { return takeEnded() }
+        worker.stop()
+        var ended = worker.take()
+        if let state = takeJob() { ended.append(Ended(state: state, error: write(state))) }
+        return ended
     }
 
-    private func loop() {
-        while true {
-            let seen = wake.value
-            if let state = job.withLock({ j in defer { j = nil }; return j }) {
-                let error = write(state)
-                ended.withLock { $0.append(Ended(state: state, error: error)) }
-                signal?.raise()
-                continue
-            }
-            if stopping.load(ordering: .acquiring) { return }
-            _ = wake.wait(unchanged: seen, until: nil)
-        }
+    /// The writer's thread: writes the value handed over, if any.
+    private func turn() -> LoopWorker<Ended>.Next {
+        guard let state = takeJob() else { return .idle }
+        worker?.hand(Ended(state: state, error: write(state)))
+        return .again
+    }
+
+    private func takeJob() -> PersistentState? {
+        job.withLock { j in defer { j = nil }; return j }
     }
 }
 

@@ -45,7 +45,7 @@ import Glibc
         f.refresh(at: MonotonicClock().now(), controller: c, duty: 1)
         // The LED reads dark: after two integration times and three readings, LED dark.
         #expect(eventually {
-            f.serve(ready: [reader.signal.fd], at: MonotonicClock().now(), controller: c)
+            f.serve(ready: [reader.descriptor], at: MonotonicClock().now(), controller: c)
             return c.status(at: MonotonicClock().now()).ledDark == true
         })
         let effects = c.takeEffects()
@@ -53,12 +53,12 @@ import Glibc
         // A failing read: said once, and once when it reads again.
         lux.withLock { $0 = .failure(HardwareError("/sys/bus/iio/devices/iio:device0/in_illuminance_raw: read failed (Input/output error)", errno: 5)) }
         #expect(eventually {
-            f.serve(ready: [reader.signal.fd], at: MonotonicClock().now(), controller: c)
+            f.serve(ready: [reader.descriptor], at: MonotonicClock().now(), controller: c)
             return f.metricFamilies().contains { $0.name == "torch_light_sensor_read_failures_total" && ($0.samples.first?.value ?? 0) >= 2 }
         })
         lux.withLock { $0 = .success(380) }
         #expect(eventually {
-            f.serve(ready: [reader.signal.fd], at: MonotonicClock().now(), controller: c)
+            f.serve(ready: [reader.descriptor], at: MonotonicClock().now(), controller: c)
             return c.status(at: MonotonicClock().now()).ledDark == false
         })
         let lines = c.takeEffects().compactMap { if case let .log(_, l) = $0 { l } else { nil } }
