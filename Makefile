@@ -116,6 +116,12 @@ ARM64_VM_DEB_DIR = .build/arm64/vm
 RASPI_DEPS = qemu-system-arm cpio binutils device-tree-compiler
 ARM64_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb13_arm64.deb
 ARM64_BOOKWORM_VM_DEB = $(ARM64_VM_DEB_DIR)/torch_$(VERSION)+deb12_arm64.deb
+# The signed test repositories the arm64 guests install from (release-test-repos, below);
+# defined before the rules that name them, as a rule's prerequisites are expanded where
+# it is read.
+RELEASE_TEST_DIR = .build/release-test
+RELEASE_TEST_STAMP = $(RELEASE_TEST_DIR)/versions
+RELEASE_DEPS = reprepro gnupg gpgv diffoscope-minimal
 
 .PHONY: all build run test check all-test-deps deps-test system-vms host-tests guests arm64-test-build mirror-test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
@@ -197,9 +203,9 @@ SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_EARLY = arm64-test-build arm64-build arm64-bookworm-build
+ARM64_EARLY = arm64-test-build arm64-build arm64-bookworm-build release-test-repos
 GUEST_BUILDS = $(ARM64_EARLY)
-GUESTS = vm-test release-test-repos systemd-test arm64-bookworm-systemd-test arm64-systemd-test \
+GUESTS = arm64-systemd-test arm64-bookworm-systemd-test vm-test systemd-test \
          arm64-test arm64-package-test arm64-bookworm-package-test raspi-test-torch raspi-test-bookworm
 SYSTEM_VMS = arm64-bookworm-systemd-test arm64-systemd-test raspi-test-torch raspi-test-bookworm
 RASPI_BUILD = arm64-build
@@ -216,9 +222,10 @@ test: all-test-deps deps-test host-tests guests
 
 # The host's own tests, one after another: the storms, the soak and MQTT judge the
 # service's timing on the host, which a neighbour at the same priority would disturb.
-# Beside them, on a host with two CPUs or more, the arm64 unit tests' build, then the
-# arm64 release builds for trixie and bookworm (ARM64_EARLY), run under the idle
-# scheduling policy: they get only the CPU time the tests leave (a fuzz target's one
+# Beside them, on a host with two CPUs or more, the arm64 unit tests' build, the arm64
+# release builds for trixie and bookworm, then the signed test repositories (the packages
+# built again from nothing, the newer version: release-test-repos) (ARM64_EARLY), run
+# under the idle scheduling policy: they get only the CPU time the tests leave (a fuzz target's one
 # thread, the soak's and the storms' waits, the web and MQTT tests' one busy CPU), so
 # their timing has the CPU whenever it wants it; a build has no timing of its own to
 # lose. What is left of them when the tests end has both CPUs. Their output goes to a log
@@ -234,16 +241,15 @@ host-tests:
 	    else grep -E 'error:' .build/arm64/test-build.log | head -n 40; tail -n 30 .build/arm64/test-build.log; rc=1; fi; fi; \
 	exit $$rc
 
-# The guests and the arm64 parts, one pool (GUESTS, in that order): a qemu each (vm-test's
-# two lanes are one part), or the repositories' builds, or the arm64 unit tests under
-# qemu-user, two side by side on a host with two CPUs or more (SYSTEM_VM_JOBS). A free
-# slot goes to the next part in the order given whose own inputs are ready: the arm64
-# guests wait for the test repositories (release-test-repos), and the amd64 package under
-# systemd, which needs none of the arm64 builds, takes vm-test's slot when vm-test ends.
-# The longest come first, so that the shorter ones fill in behind them. A qemu guest
-# spends much of its time waiting on its own timers, so the part beside it uses the CPU
-# it leaves. Each part's output is printed whole when it ends. What the parts boot or
-# check is built before the pool starts (beside the host's tests, on two CPUs).
+# The guests and the arm64 checks, one pool (GUESTS, in that order): a qemu each
+# (vm-test's two lanes are one part), or the arm64 unit tests under qemu-user, two side
+# by side on a host with two CPUs or more (SYSTEM_VM_JOBS). A free slot goes to the next
+# part in the order given; the longest come first (the arm64 guests, then vm-test and the
+# amd64 package under systemd), so that the shorter ones fill in behind them. A qemu
+# guest spends much of its time waiting on its own timers, so the part beside it uses
+# the CPU it leaves. Each part's output is printed whole when it ends. What the parts
+# boot, install or check is built before the pool starts (beside the host's tests, on
+# two CPUs), so no part waits in a slot for another's build.
 SYSTEM_VM_JOBS ?= $(if $(filter 1,$(shell nproc 2>/dev/null || echo 1)),1,2)
 guests: vm-deps build $(GUEST_BUILDS)
 	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target SYSTEM_VMS_POOL=1 $(GUESTS)
@@ -419,9 +425,6 @@ $(ARM64_VM_DEB): Package.swift $(shell find Sources dist boards -type f)
 # throwaway key, and two copies have indexes changed after signing. First, the same
 # packages built again from nothing in the copy must be byte-identical to this tree's
 # (reproducible; diffoscope says where not).
-RELEASE_TEST_DIR = .build/release-test
-RELEASE_TEST_STAMP = $(RELEASE_TEST_DIR)/versions
-RELEASE_DEPS = reprepro gnupg gpgv diffoscope-minimal
 $(RELEASE_TEST_STAMP): $(ARM64_VM_DEB) $(ARM64_BOOKWORM_VM_DEB) $(wildcard dist/release/*.sh dist/release/keyring/*) Tests/release/build-test-repos.sh
 	$(call ensure_packages,$(RELEASE_DEPS) $(ARM64_DEPS))
 	sh Tests/release/build-test-repos.sh $(RELEASE_TEST_DIR) $(ARM64_BOOKWORM_VM_DEB) $(ARM64_VM_DEB)
