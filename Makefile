@@ -123,7 +123,7 @@ RELEASE_TEST_DIR = .build/release-test
 RELEASE_TEST_STAMP = $(RELEASE_TEST_DIR)/versions
 RELEASE_DEPS = reprepro gnupg gpgv diffoscope-minimal
 
-.PHONY: all build run test check all-test-deps deps-test system-vms host-tests guests arm64-test-build mirror-test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
+.PHONY: all build run test check all-test-deps deps-test system-vms host-tests guests arm64-early arm64-test-build mirror-test unit-test service-test vm-test bench deps test-deps vm-deps clean help \
         install install-files uninstall wiring-test docs vm-test-v1 vm-test-v2 fuzz fuzz-quick storm-test deb package-test version systemd-test mqtt-test web-test \
         raspi-test raspi-test-torch arm64-build arm64-test arm64-package-test arm64-systemd-test ha-test metrics-test \
         arm64-bookworm-build amd64-trixie-build arm64-bookworm-package-test arm64-bookworm-systemd-test raspi-test-bookworm \
@@ -203,7 +203,7 @@ SYSTEM_VMS = systemd-test raspi-test-torch
 RASPI_BUILD = build
 RASPI_TORCH = $(BIN)
 else
-ARM64_EARLY = arm64-test-build arm64-build arm64-bookworm-build release-test-repos
+ARM64_EARLY = arm64-early
 GUEST_BUILDS = $(ARM64_EARLY)
 GUESTS = arm64-systemd-test arm64-bookworm-systemd-test vm-test systemd-test \
          arm64-test arm64-package-test arm64-bookworm-package-test raspi-test-torch raspi-test-bookworm
@@ -222,10 +222,10 @@ test: all-test-deps deps-test host-tests guests
 
 # The host's own tests, one after another: the storms, the soak and MQTT judge the
 # service's timing on the host, which a neighbour at the same priority would disturb.
-# Beside them, on a host with two CPUs or more, the arm64 unit tests' build, the arm64
+# Beside them, on a host with two CPUs or more, the arm64 unit tests' build and the arm64
 # release builds for trixie and bookworm, then the signed test repositories (the packages
-# built again from nothing, the newer version: release-test-repos) (ARM64_EARLY), run
-# under the idle scheduling policy: they get only the CPU time the tests leave (a fuzz target's one
+# built again from nothing, the newer version: release-test-repos) (ARM64_EARLY:
+# arm64-early), run under the idle scheduling policy: they get only the CPU time the tests leave (a fuzz target's one
 # thread, the soak's and the storms' waits, the web and MQTT tests' one busy CPU), so
 # their timing has the CPU whenever it wants it; a build has no timing of its own to
 # lose. What is left of them when the tests end has both CPUs. Their output goes to a log
@@ -240,6 +240,13 @@ host-tests:
 	    if wait $$early; then echo "$(ARM64_EARLY) (beside the host's tests): $$(tail -n 1 .build/arm64/test-build.log)"; \
 	    else grep -E 'error:' .build/arm64/test-build.log | head -n 40; tail -n 30 .build/arm64/test-build.log; rc=1; fi; fi; \
 	exit $$rc
+
+# The arm64 work beside the host's tests: the unit tests' build and the two release
+# builds two at a time (a release build spends much of its time in one whole-module
+# compile on one CPU; each has its own scratch), then the test repositories.
+arm64-early:
+	$(MAKE) -j$(SYSTEM_VM_JOBS) --output-sync=target arm64-test-build arm64-build arm64-bookworm-build
+	$(MAKE) release-test-repos
 
 # The guests and the arm64 checks, one pool (GUESTS, in that order): a qemu each
 # (vm-test's two lanes are one part), or the arm64 unit tests under qemu-user, two side

@@ -7,7 +7,7 @@
 # SUITE=bookworm|trixie). Then, in a copy of this tree (its tracked and untracked files,
 # not .build; built where this tree is, see below), with the same SOURCE_DATE_EPOCH (the
 # packages' own):
-#   1. both packages built again from nothing (make deb): each must be byte-identical to
+#   1. both packages built again from nothing (make deb, side by side): each must be byte-identical to
 #      this tree's, or diffoscope (Debian's diffoscope-minimal) says where they differ
 #      and the run fails;
 #   2. the version bumped (Version.swift's last number + 1) and the reference config
@@ -50,6 +50,25 @@ trap 'rm -rf "$copy"' EXIT
 (cd "$top" && git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - --no-recursion 2>/dev/null) \
     | tar -xf - -C "$copy"
 
+# both_suites DIR FAILURE: the copy's packages for bookworm and for trixie into DIR, side
+# by side (each build's scratch is its own, .build/arm64-bookworm and .build/arm64, and a
+# release build spends much of its time in one whole-module compile on one CPU); each
+# one's log in DIR/build-SUITE.log, whose last lines are printed when it fails, with
+# FAILURE (SUITE: the suite).
+both_suites() {
+    pids=""
+    for suite in bookworm trixie; do
+        make -s -C "$copy" deb ARCH=arm64 SUITE=$suite DEB_DIR="$1" SOURCE_DATE_EPOCH="$epoch" \
+            > "$1/build-$suite.log" 2>&1 &
+        pids="$pids $suite:$!"
+    done
+    bad=""
+    for p in $pids; do
+        wait "${p#*:}" || { tail -n 30 "$1/build-${p%%:*}.log" >&2; bad="$bad $(echo "$2" | sed "s/SUITE/${p%%:*}/")"; }
+    done
+    [ -z "$bad" ] || die "${bad# }"
+}
+
 # --- 1. reproducible: the same sources, built from nothing ----------------------------------
 failed=0
 t0=$(now)
@@ -58,10 +77,7 @@ t0=$(now)
 # -file-prefix-map does not rewrite (a #filePath literal; the Makefile's REPRO_FLAGS
 # rewrite every other), so packages built from checkouts at different paths differ there.
 export TORCH_IN_ROOT_AS="$top"
-for suite in bookworm trixie; do
-    make -s -C "$copy" deb ARCH=arm64 SUITE=$suite DEB_DIR="$out/repro" SOURCE_DATE_EPOCH="$epoch" \
-        > "$out/repro/build-$suite.log" 2>&1 || { tail -n 30 "$out/repro/build-$suite.log" >&2; die "make deb ARCH=arm64 SUITE=$suite failed in $copy"; }
-done
+both_suites "$out/repro" "make deb ARCH=arm64 SUITE=SUITE failed in $copy"
 t_repro=$(( $(now) - t0 ))
 for deb in "$bookworm_deb" "$trixie_deb"; do
     again="$out/repro/$(basename "$deb")"
@@ -83,10 +99,7 @@ t0=$(now)
 sed -i "s/^\( *static let number = \)\"$version\"\$/\1\"$next\"/" "$copy/Sources/TorchCLI/Version.swift"
 grep -q "\"$next\"" "$copy/Sources/TorchCLI/Version.swift" || die "could not bump $version in the copy's Version.swift"
 printf '\n# (%s: the reference as a newer release might change it)\n' "$next" >> "$copy/dist/torch.conf"
-for suite in bookworm trixie; do
-    make -s -C "$copy" deb ARCH=arm64 SUITE=$suite DEB_DIR="$out/debs-v2" SOURCE_DATE_EPOCH="$epoch" \
-        > "$out/debs-v2/build-$suite.log" 2>&1 || { tail -n 30 "$out/debs-v2/build-$suite.log" >&2; die "the $next build for $suite failed"; }
-done
+both_suites "$out/debs-v2" "the $next build for SUITE failed"
 t_next=$(( $(now) - t0 ))
 rm -f "$out"/debs-v2/*.log "$out"/repro/*.deb
 

@@ -86,16 +86,23 @@ final class LoopWorker<Item: Sendable>: @unchecked Sendable {
         thread = nil
     }
 
+    /// The word is read before `stopping` every time: `stop()` sets `stopping` before it
+    /// bumps the word, so a stop either is seen here or changes the word after the read,
+    /// and the sleep on that value ends at once. Read the other way round, a stop between
+    /// the two would be lost and the thread would sleep through it.
     private func run(_ turn: () -> Next) {
-        while !stopping.load(ordering: .acquiring) {
+        while true {
             let seen = wakeWord.value
+            if stopping.load(ordering: .acquiring) { return }
             switch turn() {
             case .again:
                 continue
             case .idle:
                 _ = wakeWord.wait(unchanged: seen, until: nil)
             case .rest(let deadline):
-                _ = wakeWord.wait(unchanged: wakeWord.value, until: deadline.nanoseconds)
+                let now = wakeWord.value
+                if stopping.load(ordering: .acquiring) { return }
+                _ = wakeWord.wait(unchanged: now, until: deadline.nanoseconds)
             }
         }
     }

@@ -72,6 +72,30 @@ import Glibc
         #expect(probe.turns.load(ordering: .relaxed) == after, "no turn after the stop")
     }
 
+    /// A stop that comes while the turn is still under way, before the thread reads the
+    /// word for its sleep: the sleep must not begin (an hour here).
+    @Test(.timeLimit(.minutes(1))) func aStopDuringTheTurnIsNotSleptThrough() throws {
+        let worker = try LoopWorker<Int>(name: "test-worker", what: "test")
+        let clock = MonotonicClock()
+        let probe = Probe()
+        let gate = WakeWord()
+        try worker.start {
+            probe.flag.store(true, ordering: .releasing)
+            while probe.turns.load(ordering: .acquiring) == 0 { _ = gate.wait(unchanged: gate.value, until: nil) }
+            return .rest(until: clock.now() + .seconds(3600))
+        }
+        while !probe.flag.load(ordering: .acquiring) { usleep(100) }
+        // The turn is held: stop from another thread, and let the turn end once the stop
+        // has bumped the word (stop() blocks in join until the thread ends).
+        let stopper = BackgroundThread { worker.stop() }
+        #expect(stopper.start())
+        usleep(20_000)
+        probe.turns.store(1, ordering: .releasing)
+        gate.wake()
+        stopper.join()
+        #expect(!worker.running)
+    }
+
     @Test(.timeLimit(.minutes(1))) func aStopEndsARestFarAway() throws {
         let worker = try LoopWorker<Int>(name: "test-worker", what: "test")
         let clock = MonotonicClock()
