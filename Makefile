@@ -285,10 +285,11 @@ check: test-deps unit-test wiring-test service-test
 SWIFT_KEEP = $(HOME)/.cache/torch-swift/$(shell printf '%s' '$(CURDIR)' | sha256sum | cut -c1-16)
 UNIT_SCRATCH = $(SWIFT_KEEP)/debug
 INCREMENTAL = -Xswiftc -enable-incremental-file-hashing
+UNIT_BUILD = $(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
 unit-test:
 	@mkdir -p $(UNIT_SCRATCH) && touch $(SWIFT_KEEP) && \
 	    find $(dir $(SWIFT_KEEP)) -mindepth 1 -maxdepth 1 -type d -mtime +7 -exec rm -rf {} +
-	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
+	$(UNIT_BUILD)
 	$(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH)
 
 # The arm64 unit tests' build tree (dist/cross/mirror-tree.sh): unchanged files keep
@@ -311,7 +312,7 @@ wiring-test:
 # wiring/*.svg (wiring/make-diagrams.py).
 docs:
 	python3 wiring/make-diagrams.py
-	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
+	$(UNIT_BUILD)
 	TORCH_WRITE_DOCS=1 $(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH) --filter 'ConfigReferenceTests|PatternPlotFileTests|NameListsTests|CompletionNamesTests' >/dev/null || true
 	$(SWIFT) test --skip-build --scratch-path $(UNIT_SCRATCH) --filter 'ConfigReferenceTests|PatternPlotFileTests|SuggestedPinsTests|NameListsTests|CompletionNamesTests'
 
@@ -374,7 +375,7 @@ web-test: build
 
 # The systemd unit (systemd-analyze verify + security) and make install/uninstall.
 service-test:
-	$(SWIFT) build --build-tests --scratch-path $(UNIT_SCRATCH) $(INCREMENTAL)
+	$(UNIT_BUILD)
 	sh Tests/service/check-unit.sh
 	BIN=$(UNIT_SCRATCH)/debug/torch sh Tests/service/check-install.sh
 

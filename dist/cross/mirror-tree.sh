@@ -14,7 +14,7 @@ case "$dst/" in "$src/"*) echo "mirror-tree: $dst is inside $src" >&2; exit 2 ;;
 mkdir -p "$dst"
 list() { (cd "$1" && find . \( -path ./.build -o -path ./.git \) -prune -o -type f -print | LC_ALL=C sort); }
 wanted=$(mktemp) had=$(mktemp)
-trap 'rm -f "$wanted" "$had"' EXIT
+trap 'rm -f "$wanted" "$had" "$had.gone"' EXIT
 list "$src" > "$wanted"
 list "$dst" > "$had"
 changed=0
@@ -24,6 +24,7 @@ while IFS= read -r f; do
     cp "$src/$f" "$dst/$f"
     changed=$((changed + 1))
 done < "$wanted"
-LC_ALL=C comm -13 "$wanted" "$had" | while IFS= read -r f; do rm -f "$dst/$f"; done
-removed=$(LC_ALL=C comm -13 "$wanted" "$had" | wc -l)
+LC_ALL=C comm -13 "$wanted" "$had" > "$had.gone"
+while IFS= read -r f; do rm -f "$dst/$f"; done < "$had.gone"
+removed=$(wc -l < "$had.gone")
 echo "mirror-tree: $dst: $changed written, $removed removed, $(wc -l < "$wanted") files"
