@@ -29,6 +29,9 @@ machine=$(readelf -h "$bundle" | sed -n 's/^ *Machine: *//p')
 # trixie's libraries are built with are hints qemu runs as no-ops.
 emulator="$(command -v qemu-aarch64-static) -cpu cortex-a72 -L $root"
 modules=$(cd Tests && ls -d Torch*Tests | tr '\n' ' ')
+# The logs go to the work tree, which has no .build/arm64 of its own when the bundle was
+# built in the mirror (make arm64-test-build) and nothing else built here.
+mkdir -p .build/arm64
 start=$(date +%s)
 for m in $modules; do
     TORCH_TEST_EMULATOR=$emulator $emulator "$bundle" --testing-library swift-testing --filter "^$m\\." \
